@@ -1,0 +1,36 @@
+package io.eventhandler.api;
+
+/** Paths, headers and parameters of the Event Handler's HTTP API. */
+public final class EventHandlerApi {
+
+    /** Base path of every Event Handler endpoint, as in Arrowhead. */
+    public static final String BASE_PATH = "/eventhandler";
+    public static final String ECHO = "/echo";
+    public static final String PUBLISH = "/publish";
+    public static final String SUBSCRIBE = "/subscribe";
+    public static final String UNSUBSCRIBE = "/unsubscribe";
+    /** The SSE stream of one topic. */
+    public static final String SUBSCRIPTION = "/subscription";
+    public static final String STATISTICS = "/mgmt/statistics";
+
+    /** Header (and query parameter) naming the topic of an SSE stream, as the improved 2019 Event Handler did. */
+    public static final String EVENT_TYPE_HEADER = "eventtype";
+    /** Alternative query parameter naming the topic of an SSE stream, as unsubscribe names it. */
+    public static final String EVENT_TYPE_PARAM = "event_type";
+    public static final String LAST_EVENT_ID_HEADER = "Last-Event-ID";
+    /** Header on webhook POSTs carrying the event's per-topic sequence number. */
+    public static final String SEQUENCE_HEADER = "X-Event-Sequence";
+
+    public static final String UNSUBSCRIBE_EVENT_TYPE = "event_type";
+    public static final String UNSUBSCRIBE_SYSTEM_NAME = "system_name";
+    public static final String UNSUBSCRIBE_ADDRESS = "address";
+    public static final String UNSUBSCRIBE_PORT = "port";
+
+    /** SSE event name of a {@link GapNotice}; data events carry no name (they are "message" events). */
+    public static final String GAP_EVENT_NAME = "gap";
+
+    public static final String ECHO_RESPONSE = "Got it!";
+
+    private EventHandlerApi() {
+    }
+}

@@ -1,0 +1,13 @@
+package io.eventhandler.api;
+
+/** The {@code exceptionType} values of Arrowhead's {@code ErrorMessageDTO}. */
+public enum ExceptionType {
+    ARROWHEAD,
+    AUTH,
+    BAD_PAYLOAD,
+    INVALID_PARAMETER,
+    DATA_NOT_FOUND,
+    TIMEOUT,
+    GENERIC,
+    UNAVAILABLE
+}

@@ -1,0 +1,123 @@
+package io.eventhandler.core.broker;
+
+import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.core.event.EventEncoder;
+import io.eventhandler.core.event.TopicName;
+import io.eventhandler.core.topic.Topic;
+import io.eventhandler.core.topic.TopicSnapshot;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The single entry of events: numbers them per topic, keeps each topic's history, and fans them out to the
+ * matching subscribers' outboxes. Thread-safe; {@link #accept} never blocks on a subscriber.
+ */
+public final class Broker implements AutoCloseable {
+
+    private final BrokerSettings settings;
+    private final EventEncoder encoder;
+    private final Executor deliveryExecutor;
+    private final ConcurrentHashMap<String, Topic> topics = new ConcurrentHashMap<>();
+    private final AtomicLong outboxIds = new AtomicLong();
+
+    public Broker(final BrokerSettings settings, final EventEncoder encoder, final Executor deliveryExecutor) {
+        this.settings = settings;
+        this.encoder = encoder;
+        this.deliveryExecutor = deliveryExecutor;
+    }
+
+    /** Accept a validated event: it is numbered, held in history and queued to its subscribers when this returns. */
+    public Event accept(final EventDraft draft) {
+        final byte[] encoded = encoder.encode(draft);
+        return topic(draft.topic()).publish(draft, encoded, System.nanoTime());
+    }
+
+    /** Attach a subscriber; an existing one with the same key on the same topic is replaced and closed. */
+    public SubscriberOutbox subscribe(final SubscribeRequest request) {
+        final Topic topic = topic(TopicName.normalise(request.eventType()));
+        final SubscriberOutbox outbox = new SubscriberOutbox(outboxIds.incrementAndGet(), topic.name(),
+                request.subscriberKey(), request.description(), settings.outboxCapacity(), settings.maxBatch(),
+                deliveryExecutor, request.sink());
+        topic.attach(outbox, request.filter(), request.resumeAfter());
+        return outbox;
+    }
+
+    /**
+     * Detach the subscriber with this key from the topic.
+     *
+     * @return whether one was attached
+     */
+    public boolean unsubscribe(final String eventType, final Object subscriberKey) {
+        final Topic topic = topics.get(TopicName.normalise(eventType));
+        return topic != null && topic.detach(subscriberKey, CloseReason.UNSUBSCRIBED) != null;
+    }
+
+    /** Detach this subscriber (for instance because its connection went away). */
+    public void detach(final SubscriberOutbox outbox, final CloseReason reason) {
+        final Topic topic = topics.get(outbox.topic());
+        if (topic != null) {
+            topic.detach(outbox, reason);
+        } else {
+            outbox.close(reason);
+        }
+    }
+
+    /** The topic's counters, if the topic exists. */
+    public Optional<TopicSnapshot> topic(final String eventType, final boolean create) {
+        final String name = TopicName.normalise(eventType);
+        final Topic topic = create ? topic(name) : topics.get(name);
+        return Optional.ofNullable(topic).map(Topic::snapshot);
+    }
+
+    /** Every topic's counters, by name. */
+    public List<TopicSnapshot> topics() {
+        final List<TopicSnapshot> snapshots = new ArrayList<>();
+        for (final Topic topic : topics.values()) {
+            snapshots.add(topic.snapshot());
+        }
+        snapshots.sort(Comparator.comparing(TopicSnapshot::topic));
+        return snapshots;
+    }
+
+    /** Every attached subscriber's counters, by id. */
+    public List<SubscriberSnapshot> subscribers() {
+        final List<SubscriberSnapshot> snapshots = new ArrayList<>();
+        for (final Topic topic : topics.values()) {
+            for (final SubscriberOutbox outbox : topic.subscribers()) {
+                snapshots.add(SubscriberSnapshot.of(outbox));
+            }
+        }
+        snapshots.sort(Comparator.comparingLong(SubscriberSnapshot::id));
+        return snapshots;
+    }
+
+    /** Every attached subscriber's outbox, for periodic work such as heartbeats. */
+    public List<SubscriberOutbox> outboxes() {
+        final List<SubscriberOutbox> outboxes = new ArrayList<>();
+        for (final Topic topic : topics.values()) {
+            outboxes.addAll(topic.subscribers());
+        }
+        return outboxes;
+    }
+
+    private Topic topic(final String name) {
+        return topics.computeIfAbsent(name, n -> new Topic(n, settings.historyCapacity()));
+    }
+
+    /** Close every subscriber. */
+    @Override
+    public void close() {
+        for (final Topic topic : topics.values()) {
+            topic.closeAll(CloseReason.SHUTDOWN);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package io.eventhandler.core.delivery;
+
+import io.eventhandler.core.event.OutboxItem;
+
+import java.util.List;
+
+/**
+ * The far end of one subscriber: an SSE stream or an Arrowhead webhook. Its outbox calls it from one thread at a
+ * time and never hands it a new batch before the previous one completed, so a sink needs no locking of its own.
+ * A sink must never block for long: a slow peer is waited for asynchronously, by completing later.
+ */
+public interface EventSink {
+
+    /**
+     * Send the items, in order, and complete the callback when the next batch may come. An empty batch means the
+     * outbox was woken with nothing to send (a heartbeat tick).
+     */
+    void deliver(List<OutboxItem> batch, DeliveryCallback callback);
+
+    /** Release the peer. Called once, from the outbox's drain, never concurrently with {@link #deliver}. */
+    void close(CloseReason reason);
+}

@@ -1,0 +1,286 @@
+package io.eventhandler.core.delivery;
+
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.Gap;
+import io.eventhandler.core.event.OutboxItem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The bounded queue and the logical writer of one subscriber.
+ *
+ * <p>Threading: exactly one producer at a time (the topic's publish path, which holds the topic's lock) and one
+ * drain at a time, run on the shared delivery executor. At most one batch is in flight to the {@link EventSink};
+ * the next drain starts when the sink completes it. A slow subscriber therefore occupies no thread and delays
+ * nobody else: its queue fills, and what does not fit is dropped, counted, and announced to it as a {@link Gap}
+ * ahead of the next event that fits.
+ */
+public final class SubscriberOutbox {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SubscriberOutbox.class);
+
+    private static final int IDLE = 0;
+    private static final int SCHEDULED = 1;
+
+    private static final int DELIVERING = 0;
+    private static final int COMPLETED_INLINE = 1;
+    private static final int WAITING_ASYNC = 2;
+
+    private final long id;
+    private final String topic;
+    private final Object subscriberKey;
+    private final String description;
+    private final int capacity;
+    private final int maxBatch;
+    private final Executor executor;
+    private final EventSink sink;
+
+    private final ConcurrentLinkedQueue<OutboxItem> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger size = new AtomicInteger();
+    private final AtomicInteger drainState = new AtomicInteger(IDLE);
+    private final AtomicInteger batchState = new AtomicInteger(DELIVERING);
+    private final AtomicLong queued = new AtomicLong();
+    private final AtomicLong delivered = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final DeliveryCallback callback = this::onBatchCompleted;
+    private final Runnable drainTask = this::drain;
+
+    private volatile CloseReason closeReason;
+    private volatile boolean wakeRequested;
+    private boolean sinkClosed;
+
+    // Producer-only state (guarded by the topic's lock).
+    private long pendingGapFirst;
+    private long pendingGapLast;
+
+    public SubscriberOutbox(final long id, final String topic, final Object subscriberKey, final String description,
+                            final int capacity, final int maxBatch, final Executor executor, final EventSink sink) {
+        if (capacity < 2) {
+            throw new IllegalArgumentException("capacity=" + capacity + " < 2");
+        }
+        this.id = id;
+        this.topic = topic;
+        this.subscriberKey = subscriberKey;
+        this.description = description;
+        this.capacity = capacity;
+        this.maxBatch = maxBatch;
+        this.executor = executor;
+        this.sink = sink;
+    }
+
+    /**
+     * Queue an event for this subscriber, or drop it if the queue is full. Producer side: call with the topic's lock
+     * held.
+     *
+     * @return whether the event was queued
+     */
+    public boolean offer(final Event event) {
+        if (closeReason != null) {
+            return false;
+        }
+        if (pendingGapFirst != 0) {
+            if (size.get() >= capacity - 1) {
+                pendingGapLast = event.sequence();
+                dropped.incrementAndGet();
+                return false;
+            }
+            enqueue(new Gap(topic, pendingGapFirst, pendingGapLast, Gap.Reason.OVERFLOW));
+            pendingGapFirst = 0;
+        } else if (size.get() >= capacity) {
+            pendingGapFirst = event.sequence();
+            pendingGapLast = event.sequence();
+            dropped.incrementAndGet();
+            return false;
+        }
+        enqueue(event);
+        queued.incrementAndGet();
+        signal();
+        return true;
+    }
+
+    /**
+     * Queue what a resuming subscriber must get before live events (replayed history and gap notices), whatever the
+     * capacity. Producer side: call with the topic's lock held, before the outbox is attached to the topic.
+     */
+    public void prefill(final List<? extends OutboxItem> items) {
+        for (final OutboxItem item : items) {
+            enqueue(item);
+            if (item instanceof Event) {
+                queued.incrementAndGet();
+            }
+        }
+        signal();
+    }
+
+    /** Run the sink with an empty batch if nothing is queued (a heartbeat tick). Any thread. */
+    public void wake() {
+        wakeRequested = true;
+        signal();
+    }
+
+    /** End delivery: the sink is closed from the drain, after any batch in flight. Any thread; idempotent. */
+    public void close(final CloseReason reason) {
+        if (closeReason == null) {
+            closeReason = reason;
+            signal();
+        }
+    }
+
+    private void enqueue(final OutboxItem item) {
+        queue.add(item);
+        size.incrementAndGet();
+    }
+
+    private void signal() {
+        if (drainState.compareAndSet(IDLE, SCHEDULED)) {
+            try {
+                executor.execute(drainTask);
+            } catch (final RejectedExecutionException e) {
+                drainState.set(IDLE);
+                LOG.debug("delivery executor rejected the drain of {}", description);
+            }
+        }
+    }
+
+    private void drain() {
+        while (true) {
+            if (closeReason != null) {
+                closeSink();
+                return;
+            }
+            final List<OutboxItem> batch = pollBatch();
+            if (batch.isEmpty() && !wakeRequested) {
+                drainState.set(IDLE);
+                final boolean nothingToDo = queue.isEmpty() && closeReason == null && !wakeRequested;
+                if (nothingToDo || !drainState.compareAndSet(IDLE, SCHEDULED)) {
+                    return;
+                }
+                continue;
+            }
+            wakeRequested = false;
+            batchState.set(DELIVERING);
+            try {
+                sink.deliver(batch, callback);
+            } catch (final RuntimeException e) {
+                LOG.warn("sink of {} failed; closing it", description, e);
+                failed.addAndGet(countEvents(batch));
+                closeReason = CloseReason.WRITE_FAILED;
+                continue;
+            }
+            if (batchState.compareAndSet(DELIVERING, WAITING_ASYNC)) {
+                return;
+            }
+        }
+    }
+
+    private void onBatchCompleted(final int deliveredCount, final int failedCount) {
+        delivered.addAndGet(deliveredCount);
+        failed.addAndGet(failedCount);
+        if (!batchState.compareAndSet(DELIVERING, COMPLETED_INLINE)) {
+            try {
+                executor.execute(drainTask);
+            } catch (final RejectedExecutionException e) {
+                drainState.set(IDLE);
+            }
+        }
+    }
+
+    private List<OutboxItem> pollBatch() {
+        final List<OutboxItem> batch = new ArrayList<>(Math.min(maxBatch, Math.max(1, size.get())));
+        OutboxItem item;
+        while (batch.size() < maxBatch && (item = queue.poll()) != null) {
+            batch.add(item);
+        }
+        if (!batch.isEmpty()) {
+            size.addAndGet(-batch.size());
+        }
+        return batch;
+    }
+
+    private void closeSink() {
+        if (!sinkClosed) {
+            sinkClosed = true;
+            final int abandoned = size.getAndSet(0);
+            queue.clear();
+            if (abandoned > 0) {
+                dropped.addAndGet(abandoned);
+            }
+            try {
+                sink.close(closeReason);
+            } catch (final RuntimeException e) {
+                LOG.debug("closing the sink of {} failed", description, e);
+            }
+        }
+    }
+
+    private static int countEvents(final List<OutboxItem> batch) {
+        int n = 0;
+        for (final OutboxItem item : batch) {
+            if (item instanceof Event) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public String topic() {
+        return topic;
+    }
+
+    /** What identifies the subscriber within its topic; a new subscription with an equal key replaces this one. */
+    public Object subscriberKey() {
+        return subscriberKey;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** Events queued (accepted into the queue), including replayed ones. */
+    public long queued() {
+        return queued.get();
+    }
+
+    /** Events the sink delivered. */
+    public long delivered() {
+        return delivered.get();
+    }
+
+    /** Events dropped because the queue was full or the subscriber closed with events still queued. */
+    public long dropped() {
+        return dropped.get();
+    }
+
+    /** Events the sink gave up on. */
+    public long failed() {
+        return failed.get();
+    }
+
+    /** Items waiting in the queue now. */
+    public int pending() {
+        return size.get();
+    }
+
+    /** Why delivery ended, or null while open. */
+    public CloseReason closeReason() {
+        return closeReason;
+    }
+
+    @Override
+    public String toString() {
+        return "SubscriberOutbox{id=" + id + ", topic=" + topic + ", subscriber=" + description + "}";
+    }
+}

@@ -1,0 +1,158 @@
+package io.eventhandler.core.topic;
+
+import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.core.event.Gap;
+import io.eventhandler.core.event.OutboxItem;
+import io.eventhandler.core.subscription.EventFilter;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One event type: its sequence, history and subscribers. Every mutation holds the topic's lock, so sequence order,
+ * history order and the order of each subscriber's queue are the same; the lock is held only for non-blocking work
+ * (numbering, one array store, and one queue offer per matching subscriber).
+ */
+public final class Topic {
+
+    private static final Attachment[] NONE = new Attachment[0];
+
+    private final String name;
+    private final TopicHistory history;
+    private Attachment[] attachments = NONE;
+    private long lastSequence;
+    private long accepted;
+    private long deliveriesQueued;
+    private long deliveriesDropped;
+
+    public Topic(final String name, final int historyCapacity) {
+        this.name = name;
+        this.history = new TopicHistory(historyCapacity);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Number, record and fan out one event. */
+    public synchronized Event publish(final EventDraft draft, final byte[] encoded, final long nowNanos) {
+        final Event event = new Event(name, ++lastSequence, draft, encoded, nowNanos);
+        history.add(event);
+        accepted++;
+        for (final Attachment attachment : attachments) {
+            if (attachment.filter().accepts(event)) {
+                if (attachment.outbox().offer(event)) {
+                    deliveriesQueued++;
+                } else {
+                    deliveriesDropped++;
+                }
+            }
+        }
+        return event;
+    }
+
+    /**
+     * Attach a subscriber, replacing any with an equal key. With {@code resumeAfter >= 0} it first gets what the
+     * history holds after that sequence number, preceded by a gap notice if the history no longer reaches back that
+     * far, or a reset notice if the topic has not got that far (the sequence restarted).
+     *
+     * @return the subscriber it replaced, already closed, or null
+     */
+    public synchronized SubscriberOutbox attach(final SubscriberOutbox outbox, final EventFilter filter,
+                                                final long resumeAfter) {
+        if (resumeAfter >= 0) {
+            outbox.prefill(replay(resumeAfter, filter));
+        }
+        SubscriberOutbox replaced = null;
+        final List<Attachment> next = new ArrayList<>(attachments.length + 1);
+        for (final Attachment existing : attachments) {
+            if (Objects.equals(existing.outbox().subscriberKey(), outbox.subscriberKey())) {
+                replaced = existing.outbox();
+            } else {
+                next.add(existing);
+            }
+        }
+        next.add(new Attachment(outbox, filter));
+        attachments = next.toArray(NONE);
+        if (replaced != null) {
+            replaced.close(CloseReason.REPLACED);
+        }
+        return replaced;
+    }
+
+    private List<OutboxItem> replay(final long resumeAfter, final EventFilter filter) {
+        final List<OutboxItem> items = new ArrayList<>();
+        if (resumeAfter > lastSequence) {
+            items.add(new Gap(name, history.oldest(), resumeAfter, Gap.Reason.RESET));
+            for (final Event event : history.after(0)) {
+                if (filter.accepts(event)) {
+                    items.add(event);
+                }
+            }
+            return items;
+        }
+        final long oldest = history.oldest();
+        if (resumeAfter + 1 < oldest) {
+            items.add(new Gap(name, resumeAfter + 1, oldest - 1, Gap.Reason.HISTORY));
+        }
+        for (final Event event : history.after(resumeAfter)) {
+            if (filter.accepts(event)) {
+                items.add(event);
+            }
+        }
+        return items;
+    }
+
+    /** Detach the subscriber with this key and close it. */
+    public synchronized SubscriberOutbox detach(final Object subscriberKey, final CloseReason reason) {
+        for (final Attachment existing : attachments) {
+            if (Objects.equals(existing.outbox().subscriberKey(), subscriberKey)) {
+                return detach(existing.outbox(), reason) ? existing.outbox() : null;
+            }
+        }
+        return null;
+    }
+
+    /** Detach this very subscriber (if still attached) and close it. */
+    public synchronized boolean detach(final SubscriberOutbox outbox, final CloseReason reason) {
+        final Attachment[] current = attachments;
+        final Attachment[] next = Arrays.stream(current).filter(a -> a.outbox() != outbox).toArray(Attachment[]::new);
+        outbox.close(reason);
+        if (next.length == current.length) {
+            return false;
+        }
+        attachments = next;
+        return true;
+    }
+
+    /** Close every subscriber. */
+    public synchronized void closeAll(final CloseReason reason) {
+        for (final Attachment attachment : attachments) {
+            attachment.outbox().close(reason);
+        }
+        attachments = NONE;
+    }
+
+    public synchronized List<SubscriberOutbox> subscribers() {
+        final List<SubscriberOutbox> outboxes = new ArrayList<>(attachments.length);
+        for (final Attachment attachment : attachments) {
+            outboxes.add(attachment.outbox());
+        }
+        return outboxes;
+    }
+
+    public synchronized TopicSnapshot snapshot() {
+        return new TopicSnapshot(name, lastSequence, accepted, attachments.length, deliveriesQueued,
+                deliveriesDropped, history.size(), history.oldest());
+    }
+
+    @Override
+    public String toString() {
+        return "Topic{name=" + name + "}";
+    }
+}

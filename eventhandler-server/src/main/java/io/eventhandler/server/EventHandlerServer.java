@@ -1,0 +1,151 @@
+package io.eventhandler.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.JsonMapper;
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.broker.BrokerSettings;
+import io.eventhandler.server.api.EventDtoEncoder;
+import io.eventhandler.server.api.EventHandlerResource;
+import io.eventhandler.server.api.PublishValidator;
+import io.eventhandler.server.api.SubscriptionValidator;
+import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.http.BodySizeLimitFilter;
+import io.eventhandler.server.http.ErrorMappers;
+import io.eventhandler.server.http.ObjectMapperResolver;
+import io.eventhandler.server.sse.SseHandler;
+import io.eventhandler.server.sse.SseHeartbeat;
+import io.eventhandler.server.webhook.WebhookDispatcher;
+import org.glassfish.grizzly.http.server.HttpHandlerRegistration;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
+import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.jackson.JacksonFeature;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The running Event Handler: Grizzly with a configured worker pool (selector threads do I/O only, persistent
+ * connections without a request limit), Jersey serving the Arrowhead API, a Grizzly handler serving SSE streams, the
+ * broker, and the delivery pool that drains subscriber queues.
+ */
+public final class EventHandlerServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EventHandlerServer.class);
+
+    private final ServerConfiguration configuration;
+    private final ExecutorService deliveryPool;
+    private final Broker broker;
+    private final WebhookDispatcher webhooks;
+    private final HttpServer httpServer;
+    private final SseHeartbeat heartbeat;
+    private final int port;
+
+    private EventHandlerServer(final ServerConfiguration configuration) {
+        this.configuration = configuration;
+        final ObjectMapper mapper = JsonMapper.create();
+        this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
+                0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));
+        this.broker = new Broker(new BrokerSettings(configuration.historySize(),
+                configuration.subscriberQueueCapacity(), configuration.deliveryBatchMax()),
+                new EventDtoEncoder(mapper), deliveryPool);
+        this.webhooks = new WebhookDispatcher(configuration, broker);
+        this.httpServer = createHttpServer(configuration, mapper);
+        try {
+            httpServer.start();
+        } catch (final IOException e) {
+            closeQuietly();
+            throw new UncheckedIOException("cannot listen on " + configuration.address() + ":"
+                    + configuration.port(), e);
+        }
+        this.port = listener().getPort();
+        this.heartbeat = new SseHeartbeat(broker, configuration.sseHeartbeatIntervalMs());
+        LOG.info("Event Handler listening on {} (workers {}, delivery threads {})", baseUri(),
+                configuration.workerThreads(), configuration.deliveryThreads());
+    }
+
+    /** Start a server with this configuration; it listens when this returns. */
+    public static EventHandlerServer start(final ServerConfiguration configuration) {
+        return new EventHandlerServer(configuration);
+    }
+
+    private HttpServer createHttpServer(final ServerConfiguration config, final ObjectMapper mapper) {
+        final ResourceConfig resources = new ResourceConfig()
+                .register(new EventHandlerResource(broker, new PublishValidator(config.timeStampToleranceSeconds()),
+                        new SubscriptionValidator(config.timeStampToleranceSeconds()), webhooks))
+                .register(JacksonFeature.withoutExceptionMappers())
+                .register(new ObjectMapperResolver(mapper))
+                .register(new BodySizeLimitFilter(config.maxBodyBytes()))
+                .registerClasses(ErrorMappers.all())
+                .property(ServerProperties.WADL_FEATURE_DISABLE, true);
+        final URI uri = URI.create("http://" + config.address() + ":" + config.port() + "/");
+        final HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, resources, false);
+        final NetworkListener listener = server.getListeners().iterator().next();
+        listener.getKeepAlive().setMaxRequestsCount(-1);
+        final TCPNIOTransport transport = listener.getTransport();
+        transport.setTcpNoDelay(true);
+        transport.setSelectorRunnersCount(config.selectorThreads());
+        transport.setWorkerThreadPoolConfig(ThreadPoolConfig.defaultConfig()
+                .setPoolName("eh-worker")
+                .setCorePoolSize(config.workerThreads())
+                .setMaxPoolSize(config.workerThreads()));
+        server.getServerConfiguration().addHttpHandler(
+                new SseHandler(broker, mapper, config.sseRetryMs(), config.sseHeartbeatIntervalMs()),
+                // Root context with an exact pattern: a "/eventhandler" context would capture Jersey's paths too.
+                HttpHandlerRegistration.builder().contextPath("")
+                        .urlPattern(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION).build());
+        return server;
+    }
+
+    private NetworkListener listener() {
+        return httpServer.getListeners().iterator().next();
+    }
+
+    /** The port it listens on (the real one when configured with 0). */
+    public int port() {
+        return port;
+    }
+
+    /** {@code http://address:port}, without a trailing slash. */
+    public URI baseUri() {
+        return URI.create("http://" + configuration.address() + ":" + port);
+    }
+
+    public ServerConfiguration configuration() {
+        return configuration;
+    }
+
+    public Broker broker() {
+        return broker;
+    }
+
+    /** Stop listening, close every stream and subscription, and stop the pools. */
+    @Override
+    public void close() {
+        if (heartbeat != null) {
+            heartbeat.close();
+        }
+        broker.close();
+        httpServer.shutdown(2, TimeUnit.SECONDS);
+        httpServer.shutdownNow();
+        closeQuietly();
+        LOG.info("Event Handler on port {} stopped", port);
+    }
+
+    private void closeQuietly() {
+        webhooks.close();
+        deliveryPool.shutdownNow();
+    }
+}

@@ -1,0 +1,22 @@
+package io.eventhandler.server;
+
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Daemon threads named {@code prefix-N}, so thread dumps say which pool a thread belongs to. */
+final class NamedThreadFactory implements ThreadFactory {
+
+    private final String prefix;
+    private final AtomicInteger count = new AtomicInteger();
+
+    NamedThreadFactory(final String prefix) {
+        this.prefix = prefix;
+    }
+
+    @Override
+    public Thread newThread(final Runnable task) {
+        final Thread thread = new Thread(task, prefix + "-" + count.incrementAndGet());
+        thread.setDaemon(true);
+        return thread;
+    }
+}

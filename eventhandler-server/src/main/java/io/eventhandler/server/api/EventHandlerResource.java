@@ -1,0 +1,103 @@
+package io.eventhandler.server.api;
+
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.api.SubscriptionRequestDTO;
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.webhook.WebhookDispatcher;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** The Arrowhead 4.6 Event Handler API: echo, publish, subscribe (webhook delivery), unsubscribe; and statistics. */
+@Path(EventHandlerApi.BASE_PATH)
+public final class EventHandlerResource {
+
+    private static final String PUBLISH_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH;
+    private static final String SUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE;
+    private static final String UNSUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.UNSUBSCRIBE;
+
+    private final Broker broker;
+    private final PublishValidator publishValidator;
+    private final SubscriptionValidator subscriptionValidator;
+    private final WebhookDispatcher webhooks;
+
+    public EventHandlerResource(final Broker broker, final PublishValidator publishValidator,
+                                final SubscriptionValidator subscriptionValidator, final WebhookDispatcher webhooks) {
+        this.broker = broker;
+        this.publishValidator = publishValidator;
+        this.subscriptionValidator = subscriptionValidator;
+        this.webhooks = webhooks;
+    }
+
+    @GET
+    @Path(EventHandlerApi.ECHO)
+    @Produces(MediaType.TEXT_PLAIN)
+    public String echo() {
+        return EventHandlerApi.ECHO_RESPONSE;
+    }
+
+    /** Accepts the event and answers 200 with an empty body; delivery happens afterwards. */
+    @POST
+    @Path(EventHandlerApi.PUBLISH)
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response publish(final EventPublishRequestDTO request) {
+        broker.accept(publishValidator.validate(request, PUBLISH_ORIGIN));
+        return Response.ok().build();
+    }
+
+    /** Creates or replaces the subscription of this subscriber to this event type. */
+    @POST
+    @Path(EventHandlerApi.SUBSCRIBE)
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response subscribe(final SubscriptionRequestDTO request) {
+        webhooks.subscribe(subscriptionValidator.validate(request, SUBSCRIBE_ORIGIN));
+        return Response.ok().build();
+    }
+
+    /** Removes the subscription; unknown subscriptions are not an error, as in Arrowhead. */
+    @DELETE
+    @Path(EventHandlerApi.UNSUBSCRIBE)
+    public Response unsubscribe(@QueryParam(EventHandlerApi.UNSUBSCRIBE_EVENT_TYPE) final String eventType,
+                                @QueryParam(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME) final String systemName,
+                                @QueryParam(EventHandlerApi.UNSUBSCRIBE_ADDRESS) final String address,
+                                @QueryParam(EventHandlerApi.UNSUBSCRIBE_PORT) final String port) {
+        if (Text.isBlank(eventType)) {
+            throw ArrowheadException.badPayload("Event Type is blank", UNSUBSCRIBE_ORIGIN);
+        }
+        if (Text.isBlank(systemName)) {
+            throw ArrowheadException.badPayload("Name of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
+        }
+        if (Text.isBlank(address)) {
+            throw ArrowheadException.badPayload("Address of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
+        }
+        broker.unsubscribe(eventType, SystemRef.of(systemName, address, parsePort(port)));
+        return Response.ok().build();
+    }
+
+    @GET
+    @Path(EventHandlerApi.STATISTICS)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Statistics statistics() {
+        return Statistics.of(broker.topics(), broker.subscribers());
+    }
+
+    private static int parsePort(final String port) {
+        if (Text.isBlank(port)) {
+            throw ArrowheadException.badPayload("Port of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
+        }
+        try {
+            return Integer.parseInt(port.trim());
+        } catch (final NumberFormatException e) {
+            throw ArrowheadException.badPayload("Port of the subscriber system is not a number", UNSUBSCRIBE_ORIGIN);
+        }
+    }
+}

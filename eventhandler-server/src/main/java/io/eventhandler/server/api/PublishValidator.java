@@ -1,0 +1,79 @@
+package io.eventhandler.server.api;
+
+import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.http.ArrowheadException;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+
+/**
+ * Arrowhead 4.6's checks of a publish request, with its messages: source system, event type, payload, and the time
+ * stamp, which is filled with the current time when blank and must otherwise lie within the tolerance of now.
+ */
+public final class PublishValidator {
+
+    private final long toleranceMicros;
+
+    public PublishValidator(final int toleranceSeconds) {
+        this.toleranceMicros = toleranceSeconds * 1_000_000L;
+    }
+
+    /** The validated event, ready for the broker. */
+    public EventDraft validate(final EventPublishRequestDTO request, final String origin) {
+        if (request == null) {
+            throw ArrowheadException.badPayload("Request is null.", origin);
+        }
+        final SystemRef source = SystemValidator.validate(request.source(), origin);
+        if (Text.isBlank(request.eventType())) {
+            throw ArrowheadException.badPayload("Request.EventType is null or blank.", origin);
+        }
+        if (Text.isBlank(request.payload())) {
+            throw ArrowheadException.badPayload("Request.Payload is null or blank.", origin);
+        }
+        final String timeStamp;
+        final long createdMicros;
+        if (Text.isBlank(request.timeStamp())) {
+            final Instant now = Timestamps.nowMicros();
+            timeStamp = now.toString();
+            createdMicros = Timestamps.toMicros(now);
+        } else {
+            timeStamp = request.timeStamp();
+            createdMicros = parse(timeStamp, origin);
+            final long now = Timestamps.toMicros(Instant.now());
+            if (createdMicros > now + toleranceMicros) {
+                throw ArrowheadException.badPayload(
+                        "Request.TimeStamp is further in the future than the tolerated time difference", origin);
+            }
+            if (createdMicros < now - toleranceMicros) {
+                throw ArrowheadException.badPayload(
+                        "Request.TimeStamp is further in the past than the tolerated time difference", origin);
+            }
+        }
+        final Map<String, String> metaData = request.metaData() == null ? null : Map.copyOf(withoutNulls(request.metaData()));
+        return new EventDraft(request.eventType(), source, metaData, request.payload(), timeStamp, createdMicros);
+    }
+
+    private static long parse(final String timeStamp, final String origin) {
+        try {
+            return Timestamps.parseMicros(timeStamp);
+        } catch (final DateTimeParseException | ArithmeticException e) {
+            throw ArrowheadException.badPayload("Request.TimeStamp is in wrong format. " + e.getMessage(), origin);
+        }
+    }
+
+    private static Map<String, String> withoutNulls(final Map<String, String> metaData) {
+        if (!metaData.containsKey(null) && !metaData.containsValue(null)) {
+            return metaData;
+        }
+        final java.util.HashMap<String, String> copy = new java.util.HashMap<>();
+        metaData.forEach((k, v) -> {
+            if (k != null && v != null) {
+                copy.put(k, v);
+            }
+        });
+        return copy;
+    }
+}

@@ -1,0 +1,85 @@
+package io.eventhandler.server.api;
+
+import io.eventhandler.api.SubscriptionRequestDTO;
+import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.core.subscription.ArrowheadEventFilter;
+import io.eventhandler.server.http.ArrowheadException;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Arrowhead 4.6's checks of a subscription request, with its messages (controller checks as BAD_PAYLOAD, then the
+ * service's port and date checks as INVALID_PARAMETER), producing the subscription's filter.
+ */
+public final class SubscriptionValidator {
+
+    private final long toleranceMicros;
+
+    public SubscriptionValidator(final int toleranceSeconds) {
+        this.toleranceMicros = toleranceSeconds * 1_000_000L;
+    }
+
+    /** The validated webhook subscription. */
+    public WebhookSubscription validate(final SubscriptionRequestDTO request, final String origin) {
+        if (request == null) {
+            throw ArrowheadException.badPayload("Request is null.", origin);
+        }
+        final SystemRef subscriber = SystemValidator.validate(request.subscriberSystem(), origin);
+        if (Text.isBlank(request.eventType())) {
+            throw ArrowheadException.badPayload("Request.EventType is null or blank.", origin);
+        }
+        if (Text.isBlank(request.notifyUri())) {
+            throw ArrowheadException.badPayload("Request.NotifyUri is null or blank.", origin);
+        }
+        if (request.matchMetaData() && (request.filterMetaData() == null || request.filterMetaData().isEmpty())) {
+            throw ArrowheadException.badPayload(
+                    "Request.MatchMetaData is true but Request.FilterMetaData is null or blank.", origin);
+        }
+        final Set<SystemRef> sources = new HashSet<>();
+        if (request.sources() != null) {
+            for (final SystemRequestDTO source : request.sources()) {
+                sources.add(SystemValidator.validate(source, origin));
+            }
+        }
+        final long start = date(request.startDate(), "StartDate", "Start Date", Long.MIN_VALUE, origin);
+        final long end = date(request.endDate(), "EndDate", "End Date", Long.MAX_VALUE, origin);
+        if (start != Long.MIN_VALUE && end != Long.MAX_VALUE && end <= start) {
+            throw ArrowheadException.invalidParameter("Start Date should be before End Date", origin);
+        }
+        final Map<String, String> filterMetaData = request.filterMetaData() == null ? Map.of()
+                : Map.copyOf(request.filterMetaData());
+        final ArrowheadEventFilter filter = new ArrowheadEventFilter(request.matchMetaData(), filterMetaData,
+                Set.copyOf(sources), start, end, toleranceMicros);
+        final String authenticationInfo = request.subscriberSystem().authenticationInfo();
+        return new WebhookSubscription(request.eventType().trim(), subscriber, notifyPath(request.notifyUri()), filter,
+                authenticationInfo != null && !authenticationInfo.isBlank());
+    }
+
+    private long date(final String text, final String field, final String name, final long absent,
+                      final String origin) {
+        if (Text.isBlank(text)) {
+            return absent;
+        }
+        final long micros;
+        try {
+            micros = Timestamps.parseMicros(text);
+        } catch (final DateTimeParseException | ArithmeticException e) {
+            throw ArrowheadException.invalidParameter(field + " is not valid.", origin);
+        }
+        if (micros < Timestamps.toMicros(Instant.now()) - toleranceMicros) {
+            throw ArrowheadException.invalidParameter(
+                    name + " is further in the past than the tolerated time difference", origin);
+        }
+        return micros;
+    }
+
+    private static String notifyPath(final String notifyUri) {
+        final String trimmed = notifyUri.trim();
+        return trimmed.startsWith("/") ? trimmed : "/" + trimmed;
+    }
+}

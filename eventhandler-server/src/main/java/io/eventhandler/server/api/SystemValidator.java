@@ -1,0 +1,35 @@
+package io.eventhandler.server.api;
+
+import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.http.ArrowheadException;
+
+/** Arrowhead 4.6's checks of a {@code SystemRequestDTO}, with its messages, in its order. */
+final class SystemValidator {
+
+    private SystemValidator() {
+    }
+
+    static SystemRef validate(final SystemRequestDTO system, final String origin) {
+        if (system == null) {
+            throw ArrowheadException.badPayload("System is null.", origin);
+        }
+        if (Text.isBlank(system.systemName())) {
+            throw ArrowheadException.badPayload("System name is null or blank.", origin);
+        }
+        if (Text.isBlank(system.address())) {
+            throw ArrowheadException.badPayload("System address is null or blank.", origin);
+        }
+        if (system.port() == null) {
+            throw ArrowheadException.badPayload("System port is null.", origin);
+        }
+        final int port = system.port();
+        if (port < 0 || port > 65535) {
+            throw ArrowheadException.badPayload("System port must be between 0 and 65535.", origin);
+        }
+        if (port < 1) {
+            throw ArrowheadException.invalidParameter("System port is less than one.", origin);
+        }
+        return SystemRef.of(system.systemName(), system.address(), port);
+    }
+}

@@ -1,0 +1,63 @@
+package io.eventhandler.server.config;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntPredicate;
+
+/**
+ * Reads typed values by key: first from the explicit values (properties file, tests), then from the environment
+ * variable derived from the key ({@code eh.sse.retry.ms} → {@code EH_SSE_RETRY_MS}), then the default. Collects
+ * every problem instead of stopping at the first.
+ */
+final class ConfigSource {
+
+    private final Map<String, String> values;
+    private final Map<String, String> environment;
+    private final List<String> problems = new ArrayList<>();
+
+    ConfigSource(final Map<String, String> values, final Map<String, String> environment) {
+        this.values = values;
+        this.environment = environment;
+    }
+
+    /** The environment variable that overrides a key. */
+    static String environmentName(final String key) {
+        return key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    String string(final String key, final String defaultValue) {
+        final String explicit = values.get(key);
+        if (explicit != null) {
+            return explicit.trim();
+        }
+        final String fromEnvironment = environment.get(environmentName(key));
+        return fromEnvironment != null ? fromEnvironment.trim() : defaultValue;
+    }
+
+    int integer(final String key, final int defaultValue, final IntPredicate valid, final String rule) {
+        final String raw = string(key, null);
+        if (raw == null) {
+            return defaultValue;
+        }
+        try {
+            final int value = Integer.parseInt(raw);
+            if (!valid.test(value)) {
+                problems.add(key + "=" + raw + " must be " + rule);
+            }
+            return value;
+        } catch (final NumberFormatException e) {
+            problems.add(key + "=" + raw + " is not a whole number");
+            return defaultValue;
+        }
+    }
+
+    void problem(final String message) {
+        problems.add(message);
+    }
+
+    List<String> problems() {
+        return problems;
+    }
+}

@@ -1,0 +1,43 @@
+package io.eventhandler.server.http;
+
+import io.eventhandler.api.ExceptionType;
+
+/**
+ * A client-visible error, answered as an Arrowhead {@code ErrorMessageDTO} with the given status. The factory
+ * methods give the statuses Arrowhead uses for each type.
+ */
+public final class ArrowheadException extends RuntimeException {
+
+    private final ExceptionType type;
+    private final int status;
+    private final String origin;
+
+    public ArrowheadException(final ExceptionType type, final int status, final String message, final String origin) {
+        super(message, null, false, false);
+        this.type = type;
+        this.status = status;
+        this.origin = origin;
+    }
+
+    /** 400 BAD_PAYLOAD: the request is malformed or a required field is missing. */
+    public static ArrowheadException badPayload(final String message, final String origin) {
+        return new ArrowheadException(ExceptionType.BAD_PAYLOAD, 400, message, origin);
+    }
+
+    /** 400 INVALID_PARAMETER: the request is well-formed but a value is not acceptable. */
+    public static ArrowheadException invalidParameter(final String message, final String origin) {
+        return new ArrowheadException(ExceptionType.INVALID_PARAMETER, 400, message, origin);
+    }
+
+    public ExceptionType type() {
+        return type;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String origin() {
+        return origin;
+    }
+}

@@ -1,0 +1,68 @@
+package io.eventhandler.server.http;
+
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.PreMatching;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Refuses request bodies over the configured limit: at once when {@code Content-Length} says so, otherwise (chunked
+ * bodies) as soon as reading passes the limit.
+ */
+@PreMatching
+public final class BodySizeLimitFilter implements ContainerRequestFilter {
+
+    private final long limit;
+
+    public BodySizeLimitFilter(final long limit) {
+        this.limit = limit;
+    }
+
+    @Override
+    public void filter(final ContainerRequestContext request) throws IOException {
+        if (request.getLength() > limit) {
+            throw new PayloadTooLargeException(limit);
+        }
+        if (request.hasEntity()) {
+            request.setEntityStream(new LimitedInputStream(request.getEntityStream(), limit));
+        }
+    }
+
+    private static final class LimitedInputStream extends FilterInputStream {
+        private final long limit;
+        private long read;
+
+        LimitedInputStream(final InputStream in, final long limit) {
+            super(in);
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            final int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(final byte[] buffer, final int offset, final int length) throws IOException {
+            final int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(final int n) throws PayloadTooLargeException {
+            read += n;
+            if (read > limit) {
+                throw new PayloadTooLargeException(limit);
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.eventhandler.server.sse;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.api.ErrorMessageDTO;
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.ExceptionType;
+import io.eventhandler.api.GapNotice;
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.broker.SubscribeRequest;
+import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.subscription.EventFilter;
+import org.glassfish.grizzly.CloseListener;
+import org.glassfish.grizzly.Closeable;
+import org.glassfish.grizzly.ICloseType;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.http.util.Header;
+import org.glassfish.grizzly.http.Method;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code GET /eventhandler/subscription}: one SSE stream of one topic, named by the {@code eventtype} header or the
+ * {@code eventtype} / {@code event_type} query parameter. {@code Last-Event-ID} resumes from the topic's history.
+ *
+ * <p>Served by Grizzly directly rather than Jersey's {@code SseEventSink}: the stream must be written without ever
+ * blocking a delivery thread (Grizzly's {@code canWrite}/{@code notifyCanWrite}), and no thread is held per stream.
+ */
+public final class SseHandler extends HttpHandler {
+
+    private static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION;
+
+    private final Broker broker;
+    private final ObjectMapper mapper;
+    private final SseFrames frames;
+    private final long retryMs;
+    private final long heartbeatIntervalNanos;
+    private final AtomicLong streams = new AtomicLong();
+
+    public SseHandler(final Broker broker, final ObjectMapper mapper, final long retryMs,
+                      final long heartbeatIntervalMs) {
+        this.broker = broker;
+        this.mapper = mapper;
+        this.frames = new SseFrames(mapper.writerFor(GapNotice.class));
+        this.retryMs = retryMs;
+        this.heartbeatIntervalNanos = TimeUnit.MILLISECONDS.toNanos(heartbeatIntervalMs);
+    }
+
+    @Override
+    public void service(final Request request, final Response response) throws Exception {
+        if (!Method.GET.equals(request.getMethod())) {
+            response.setHeader(Header.Allow, "GET");
+            error(response, 405, ExceptionType.BAD_PAYLOAD, "Only GET opens an event stream.");
+            return;
+        }
+        final String eventType = eventType(request);
+        if (eventType == null) {
+            error(response, 400, ExceptionType.BAD_PAYLOAD,
+                    "Event type is missing: give it in the 'eventtype' header or query parameter.");
+            return;
+        }
+        final long resumeAfter;
+        try {
+            resumeAfter = lastEventId(request);
+        } catch (final NumberFormatException e) {
+            error(response, 400, ExceptionType.BAD_PAYLOAD,
+                    "Last-Event-ID must be a non-negative whole number (an event's sequence number).");
+            return;
+        }
+        response.setStatus(200);
+        response.setContentType("text/event-stream;charset=UTF-8");
+        response.setHeader(Header.CacheControl, "no-cache");
+        response.setHeader("X-Accel-Buffering", "no");
+        response.suspend();
+        final SseSink sink = new SseSink(response, frames, eventType, heartbeatIntervalNanos);
+        try {
+            sink.open(retryMs);
+        } catch (final IOException e) {
+            response.resume();
+            return;
+        }
+        final long streamId = streams.incrementAndGet();
+        final String description = "sse#" + streamId + " " + request.getRemoteAddr() + ":" + request.getRemotePort();
+        final SubscriberOutbox outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId),
+                description, EventFilter.ALL, sink, resumeAfter));
+        sink.onFailure(reason -> broker.detach(outbox, reason));
+        request.getContext().getConnection().addCloseListener(new CloseListener<Closeable, ICloseType>() {
+            @Override
+            public void onClosed(final Closeable closeable, final ICloseType type) {
+                broker.detach(outbox, CloseReason.UNSUBSCRIBED);
+            }
+        });
+    }
+
+    private static String eventType(final Request request) {
+        for (final String candidate : new String[] {request.getParameter(EventHandlerApi.EVENT_TYPE_HEADER),
+            request.getParameter(EventHandlerApi.EVENT_TYPE_PARAM), request.getHeader(EventHandlerApi.EVENT_TYPE_HEADER)}) {
+            if (candidate != null && !candidate.isBlank()) {
+                return candidate.trim();
+            }
+        }
+        return null;
+    }
+
+    private static long lastEventId(final Request request) {
+        final String header = request.getHeader(EventHandlerApi.LAST_EVENT_ID_HEADER);
+        if (header == null || header.isBlank()) {
+            return -1;
+        }
+        final long id = Long.parseLong(header.trim());
+        if (id < 0) {
+            throw new NumberFormatException("negative");
+        }
+        return id;
+    }
+
+    private void error(final Response response, final int status, final ExceptionType type, final String message)
+            throws IOException {
+        final byte[] body = mapper.writeValueAsBytes(new ErrorMessageDTO(message, status, type, ORIGIN));
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+
+    /** Each stream is its own subscriber: keys are unique, so a stream never replaces another. */
+    private record StreamKey(long id) {
+    }
+}

@@ -1,0 +1,129 @@
+package io.eventhandler.server.sse;
+
+import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.DeliveryCallback;
+import io.eventhandler.core.delivery.EventSink;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.Gap;
+import io.eventhandler.core.event.OutboxItem;
+import org.glassfish.grizzly.WriteHandler;
+import org.glassfish.grizzly.http.io.NIOOutputStream;
+import org.glassfish.grizzly.http.server.Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One SSE stream. Writes never block a delivery thread: a batch is written only when Grizzly says the connection
+ * can take it ({@code canWrite}), otherwise the sink waits for {@code notifyCanWrite} and completes the batch then.
+ * A whole batch leaves in one write and one flush.
+ */
+final class SseSink implements EventSink {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SseSink.class);
+
+    private final Response response;
+    private final NIOOutputStream out;
+    private final SseFrames frames;
+    private final String eventType;
+    private final long heartbeatIntervalNanos;
+    private final FrameBuffer buffer = new FrameBuffer();
+    private volatile Consumer<CloseReason> onFailure = reason -> { };
+    private long lastWriteNanos = System.nanoTime();
+    private boolean closed;
+
+    SseSink(final Response response, final SseFrames frames, final String eventType,
+            final long heartbeatIntervalNanos) {
+        this.response = response;
+        this.out = response.getNIOOutputStream();
+        this.frames = frames;
+        this.eventType = eventType;
+        this.heartbeatIntervalNanos = heartbeatIntervalNanos;
+    }
+
+    /** What to do when the stream breaks (detach it from the broker). */
+    void onFailure(final Consumer<CloseReason> action) {
+        this.onFailure = action;
+    }
+
+    /** Write the stream's opening (the retry hint), before the sink is attached to the broker. */
+    void open(final long retryMs) throws IOException {
+        buffer.reset();
+        SseFrames.retry(buffer, retryMs);
+        out.write(buffer.array(), 0, buffer.length());
+        out.flush();
+    }
+
+    @Override
+    public void deliver(final List<OutboxItem> batch, final DeliveryCallback callback) {
+        final long now = System.nanoTime();
+        buffer.reset();
+        int events = 0;
+        for (final OutboxItem item : batch) {
+            if (item instanceof Event event) {
+                SseFrames.event(buffer, event);
+                events++;
+            } else if (item instanceof Gap gap) {
+                frames.gap(buffer, gap, eventType);
+            }
+        }
+        if (buffer.length() == 0) {
+            if (now - lastWriteNanos < heartbeatIntervalNanos * 9 / 10) {
+                callback.completed(0, 0);
+                return;
+            }
+            SseFrames.heartbeat(buffer);
+        }
+        final int count = events;
+        if (out.canWrite()) {
+            write(count, callback);
+        } else {
+            out.notifyCanWrite(new WriteHandler() {
+                @Override
+                public void onWritePossible() {
+                    write(count, callback);
+                }
+
+                @Override
+                public void onError(final Throwable t) {
+                    fail(t, count, callback);
+                }
+            });
+        }
+    }
+
+    private void write(final int events, final DeliveryCallback callback) {
+        try {
+            out.write(buffer.array(), 0, buffer.length());
+            out.flush();
+            lastWriteNanos = System.nanoTime();
+            callback.completed(events, 0);
+        } catch (final IOException | RuntimeException e) {
+            fail(e, events, callback);
+        }
+    }
+
+    private void fail(final Throwable cause, final int events, final DeliveryCallback callback) {
+        LOG.debug("SSE stream of {} broke: {}", eventType, cause.toString());
+        callback.completed(0, events);
+        onFailure.accept(CloseReason.WRITE_FAILED);
+    }
+
+    @Override
+    public void close(final CloseReason reason) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (response.isSuspended()) {
+                response.resume();
+            }
+        } catch (final RuntimeException e) {
+            LOG.debug("closing SSE stream of {}: {}", eventType, e.toString());
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.eventhandler.server.webhook;
+
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.broker.SubscribeRequest;
+import io.eventhandler.server.api.WebhookSubscription;
+import io.eventhandler.server.config.ServerConfiguration;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.reactor.IOReactorConfig;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * Arrowhead-style delivery: one {@link WebhookSink} per subscription, all sharing one asynchronous HTTP client with
+ * pooled persistent connections, so a slow subscriber holds a connection, not a thread.
+ */
+public final class WebhookDispatcher implements AutoCloseable {
+
+    private final Broker broker;
+    private final CloseableHttpAsyncClient client;
+    private final ScheduledExecutorService retryScheduler;
+    private final RetryPolicy retryPolicy;
+
+    public WebhookDispatcher(final ServerConfiguration configuration, final Broker broker) {
+        this.broker = broker;
+        final PoolingAsyncClientConnectionManager connections = PoolingAsyncClientConnectionManagerBuilder.create()
+                .setMaxConnTotal(configuration.webhookMaxConnections())
+                .setMaxConnPerRoute(2)
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(Timeout.ofMilliseconds(configuration.webhookConnectTimeoutMs()))
+                        .setSocketTimeout(Timeout.ofMilliseconds(configuration.webhookResponseTimeoutMs()))
+                        .setTimeToLive(TimeValue.ofMinutes(10))
+                        .build())
+                .build();
+        this.client = HttpAsyncClients.custom()
+                .setConnectionManager(connections)
+                .setIOReactorConfig(IOReactorConfig.custom()
+                        .setIoThreadCount(Math.max(1, Runtime.getRuntime().availableProcessors() / 2))
+                        .setTcpNoDelay(true)
+                        .build())
+                .setDefaultRequestConfig(RequestConfig.custom()
+                        .setResponseTimeout(Timeout.ofMilliseconds(configuration.webhookResponseTimeoutMs()))
+                        .build())
+                .disableAutomaticRetries()
+                .disableCookieManagement()
+                .disableRedirectHandling()
+                .build();
+        this.client.start();
+        this.retryScheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            final Thread thread = new Thread(r, "eh-webhook-retry");
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.retryPolicy = new RetryPolicy(configuration.webhookMaxRetries(), configuration.webhookRetryBackoffMs());
+    }
+
+    /** Attach the subscription to its topic, replacing the subscriber's previous one for that topic. */
+    public void subscribe(final WebhookSubscription subscription) {
+        final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy, WebhookTarget.of(subscription));
+        broker.subscribe(new SubscribeRequest(subscription.eventType(), subscription.subscriber(),
+                "webhook " + subscription.subscriber() + subscription.notifyPath(), subscription.filter(), sink, -1));
+    }
+
+    @Override
+    public void close() {
+        retryScheduler.shutdownNow();
+        client.close(CloseMode.GRACEFUL);
+    }
+}

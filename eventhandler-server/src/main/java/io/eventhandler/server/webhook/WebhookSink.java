@@ -1,0 +1,131 @@
+package io.eventhandler.server.webhook;
+
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.DeliveryCallback;
+import io.eventhandler.core.delivery.EventSink;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.OutboxItem;
+import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
+import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
+import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
+import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Delivers one subscription's events as Arrowhead does, by {@code POST} of the {@code EventDTO} to the subscriber's
+ * notify URI, one request at a time so they arrive in order, each retried with back-off a bounded number of times.
+ * Each POST also carries the event's sequence number in {@value EventHandlerApi#SEQUENCE_HEADER}, so a subscriber can
+ * see gaps and retried duplicates. Gap notices have no webhook form and are skipped.
+ */
+final class WebhookSink implements EventSink {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WebhookSink.class);
+
+    private final CloseableHttpAsyncClient client;
+    private final ScheduledExecutorService retryScheduler;
+    private final RetryPolicy retryPolicy;
+    private final WebhookTarget target;
+
+    WebhookSink(final CloseableHttpAsyncClient client, final ScheduledExecutorService retryScheduler,
+                final RetryPolicy retryPolicy, final WebhookTarget target) {
+        this.client = client;
+        this.retryScheduler = retryScheduler;
+        this.retryPolicy = retryPolicy;
+        this.target = target;
+    }
+
+    @Override
+    public void deliver(final List<OutboxItem> batch, final DeliveryCallback callback) {
+        new BatchDelivery(batch, callback).next();
+    }
+
+    @Override
+    public void close(final CloseReason reason) {
+        LOG.debug("webhook delivery to {} ended: {}", target.uri(), reason);
+    }
+
+    private SimpleHttpRequest request(final Event event) {
+        return SimpleRequestBuilder.post(target.uri())
+                .setHeader(HttpHeaders.ACCEPT, "text/plain, application/json")
+                .setHeader(EventHandlerApi.SEQUENCE_HEADER, Long.toString(event.sequence()))
+                .setBody(event.encoded(), ContentType.APPLICATION_JSON)
+                .build();
+    }
+
+    /** Walks one batch: each event POSTed after the previous one has been answered or given up. */
+    private final class BatchDelivery implements FutureCallback<SimpleHttpResponse> {
+        private final List<OutboxItem> batch;
+        private final DeliveryCallback callback;
+        private int index = -1;
+        private int attempt;
+        private int delivered;
+        private int failed;
+        private Event current;
+
+        BatchDelivery(final List<OutboxItem> batch, final DeliveryCallback callback) {
+            this.batch = batch;
+            this.callback = callback;
+        }
+
+        void next() {
+            while (++index < batch.size()) {
+                if (batch.get(index) instanceof Event event) {
+                    current = event;
+                    attempt = 1;
+                    send();
+                    return;
+                }
+            }
+            callback.completed(delivered, failed);
+        }
+
+        private void send() {
+            client.execute(request(current), this);
+        }
+
+        @Override
+        public void completed(final SimpleHttpResponse response) {
+            if (response.getCode() >= 200 && response.getCode() < 300) {
+                delivered++;
+                next();
+            } else {
+                retryOrGiveUp("HTTP " + response.getCode());
+            }
+        }
+
+        @Override
+        public void failed(final Exception e) {
+            retryOrGiveUp(e.toString());
+        }
+
+        @Override
+        public void cancelled() {
+            retryOrGiveUp("cancelled");
+        }
+
+        private void retryOrGiveUp(final String why) {
+            attempt++;
+            if (retryPolicy.mayRetry(attempt)) {
+                try {
+                    retryScheduler.schedule(this::send, retryPolicy.backoffMs(attempt), TimeUnit.MILLISECONDS);
+                    return;
+                } catch (final RejectedExecutionException shuttingDown) {
+                    LOG.debug("no retry of {} to {}: shutting down", current, target.uri());
+                }
+            }
+            failed++;
+            LOG.warn("gave up delivering {} to {} after {} attempts: {}", current, target.uri(), attempt - 1, why);
+            next();
+        }
+    }
+}

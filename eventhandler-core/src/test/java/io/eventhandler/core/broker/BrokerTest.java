@@ -1,0 +1,189 @@
+package io.eventhandler.core.broker;
+
+import io.eventhandler.core.Events;
+import io.eventhandler.core.RecordingSink;
+import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.Gap;
+import io.eventhandler.core.subscription.EventFilter;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.stream.LongStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BrokerTest {
+
+    /** Runs drains on the calling thread, so every effect is visible when a call returns. */
+    private static final Executor INLINE = Runnable::run;
+
+    private final Broker broker = new Broker(new BrokerSettings(4, 8, 3),
+            draft -> draft.payload().getBytes(StandardCharsets.UTF_8), INLINE);
+
+    private SubscriberOutbox subscribe(final String eventType, final Object key, final RecordingSink sink,
+                                       final long resumeAfter) {
+        return broker.subscribe(new SubscribeRequest(eventType, key, "test " + key, EventFilter.ALL, sink,
+                resumeAfter));
+    }
+
+    private void publish(final String eventType, final int count) {
+        for (int i = 0; i < count; i++) {
+            broker.accept(Events.draft(eventType, "p" + i));
+        }
+    }
+
+    private static void completeAll(final RecordingSink sink) {
+        while (sink.holdsBatch()) {
+            sink.complete();
+        }
+    }
+
+    @Test
+    void shouldNumberEventsPerTopicFromOne() {
+        final Event a1 = broker.accept(Events.draft("a", "x"));
+        final Event b1 = broker.accept(Events.draft("b", "x"));
+        final Event a2 = broker.accept(Events.draft("A", "y"));
+        assertEquals(1, a1.sequence());
+        assertEquals(1, b1.sequence());
+        assertEquals(2, a2.sequence());
+        assertEquals("A", a2.topic());
+        assertEquals("A", a2.eventType(), "the event type is kept as published");
+        assertEquals("y", new String(a2.encoded(), StandardCharsets.UTF_8), "encoded once by the encoder");
+    }
+
+    @Test
+    void shouldDeliverLiveEventsInOrderToEverySubscriberOfTheTopicCaseInsensitively() {
+        final RecordingSink first = new RecordingSink(false);
+        final RecordingSink second = new RecordingSink(false);
+        final RecordingSink other = new RecordingSink(false);
+        subscribe("temp", "s1", first, -1);
+        subscribe("TEMP", "s2", second, -1);
+        subscribe("pressure", "s3", other, -1);
+        publish("Temp", 5);
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L), first.sequences());
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L), second.sequences());
+        assertTrue(other.sequences().isEmpty());
+    }
+
+    @Test
+    void shouldGiveLiveEventsOnlyWhenNoResumePointIsGiven() {
+        publish("t", 3);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("t", "s", sink, -1);
+        publish("t", 1);
+        assertEquals(List.of(4L), sink.sequences());
+    }
+
+    @Test
+    void shouldReplayHistoryAfterTheResumePoint() {
+        publish("t", 3);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("t", "s", sink, 1);
+        publish("t", 1);
+        assertEquals(List.of(2L, 3L, 4L), sink.sequences());
+        assertTrue(sink.gaps().isEmpty());
+    }
+
+    @Test
+    void shouldAnnounceAGapWhenHistoryNoLongerHoldsTheResumePoint() {
+        publish("t", 10);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("t", "s", sink, 2);
+        assertEquals(new Gap("T", 3, 6, Gap.Reason.HISTORY), sink.items().get(0));
+        assertEquals(4, sink.gaps().get(0).missed());
+        assertEquals(List.of(7L, 8L, 9L, 10L), sink.sequences());
+    }
+
+    @Test
+    void shouldAnnounceAResetWhenTheResumePointIsAheadOfTheTopic() {
+        publish("t", 2);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("t", "s", sink, 40);
+        assertEquals(new Gap("T", 1, 40, Gap.Reason.RESET), sink.items().get(0));
+        assertEquals(0, sink.gaps().get(0).missed());
+        assertEquals(List.of(1L, 2L), sink.sequences());
+    }
+
+    @Test
+    void shouldReplaceTheSubscriptionWithTheSameKeyAndCloseTheOldOne() {
+        final RecordingSink old = new RecordingSink(false);
+        final RecordingSink replacement = new RecordingSink(false);
+        subscribe("t", "same", old, -1);
+        publish("t", 1);
+        subscribe("t", "same", replacement, -1);
+        publish("t", 1);
+        assertEquals(List.of(1L), old.sequences());
+        assertEquals(CloseReason.REPLACED, old.closed());
+        assertEquals(List.of(2L), replacement.sequences());
+        assertEquals(1, broker.topic("t", false).orElseThrow().subscribers());
+    }
+
+    @Test
+    void shouldStopDeliveringAfterUnsubscribe() {
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("t", "k", sink, -1);
+        publish("t", 1);
+        assertTrue(broker.unsubscribe("T", "k"));
+        assertFalse(broker.unsubscribe("T", "k"));
+        assertFalse(broker.unsubscribe("unknown", "k"));
+        publish("t", 1);
+        assertEquals(List.of(1L), sink.sequences());
+        assertEquals(CloseReason.UNSUBSCRIBED, sink.closed());
+    }
+
+    @Test
+    void shouldDropWhatDoesNotFitASlowSubscribersQueueAndTellItWithAGap() {
+        final RecordingSink slow = new RecordingSink(true);
+        final RecordingSink fast = new RecordingSink(false);
+        final SubscriberOutbox slowOutbox = subscribe("t", "slow", slow, -1);
+        subscribe("t", "fast", fast, -1);
+        publish("t", 20);
+
+        assertEquals(LongStream.rangeClosed(1, 20).boxed().toList(), fast.sequences(), "the fast one gets all");
+        // The slow one holds event 1 in flight; 8 more fit its queue; the other 11 are dropped.
+        assertEquals(11, slowOutbox.dropped());
+        assertEquals(11, broker.topic("t", false).orElseThrow().deliveriesDropped());
+        completeAll(slow);
+        publish("t", 1);
+        completeAll(slow);
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 21L), slow.sequences());
+        assertEquals(List.of(new Gap("T", 10, 20, Gap.Reason.OVERFLOW)), slow.gaps());
+        final int gapIndex = slow.items().indexOf(slow.gaps().get(0));
+        assertEquals(21L, ((Event) slow.items().get(gapIndex + 1)).sequence(), "the gap comes right before 21");
+        assertEquals(10, slowOutbox.delivered());
+    }
+
+    @Test
+    void shouldHandAtMostMaxBatchItemsToTheSinkAtOnce() {
+        final RecordingSink sink = new RecordingSink(true);
+        subscribe("t", "s", sink, -1);
+        publish("t", 7);
+        completeAll(sink);
+        assertEquals(List.of(1, 3, 3), sink.batchSizes());
+        assertEquals(7, sink.sequences().size());
+    }
+
+    @Test
+    void shouldWakeAnIdleSinkWithAnEmptyBatch() {
+        final RecordingSink sink = new RecordingSink(false);
+        final SubscriberOutbox outbox = subscribe("t", "s", sink, -1);
+        outbox.wake();
+        outbox.wake();
+        assertEquals(2, sink.emptyBatches());
+    }
+
+    @Test
+    void shouldCloseEverySubscriberOnClose() {
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("t", "s", sink, -1);
+        broker.close();
+        assertEquals(CloseReason.SHUTDOWN, sink.closed());
+        assertTrue(broker.topic("nothing", false).isEmpty());
+    }
+}

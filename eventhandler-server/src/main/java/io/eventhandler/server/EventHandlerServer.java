@@ -1,6 +1,7 @@
 package io.eventhandler.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.JsonMapper;
 import io.eventhandler.core.broker.Broker;
@@ -12,7 +13,10 @@ import io.eventhandler.server.api.SubscriptionValidator;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.http.BodySizeLimitFilter;
 import io.eventhandler.server.http.ErrorMappers;
+import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.ObjectMapperResolver;
+import io.eventhandler.server.publish.DeferredDeliveryExecutor;
+import io.eventhandler.server.publish.PublishHandler;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.sse.SseHeartbeat;
 import io.eventhandler.server.webhook.WebhookDispatcher;
@@ -47,6 +51,7 @@ public final class EventHandlerServer implements AutoCloseable {
 
     private final ServerConfiguration configuration;
     private final ExecutorService deliveryPool;
+    private final DeferredDeliveryExecutor deliveries;
     private final Broker broker;
     private final WebhookDispatcher webhooks;
     private final HttpServer httpServer;
@@ -58,9 +63,10 @@ public final class EventHandlerServer implements AutoCloseable {
         final ObjectMapper mapper = JsonMapper.create();
         this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
                 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));
+        this.deliveries = new DeferredDeliveryExecutor(deliveryPool, configuration.deliveryInlineSubscribers());
         this.broker = new Broker(new BrokerSettings(configuration.historySize(),
                 configuration.subscriberQueueCapacity(), configuration.deliveryBatchMax()),
-                new EventDtoEncoder(mapper), deliveryPool);
+                new EventDtoEncoder(mapper), deliveries);
         this.webhooks = new WebhookDispatcher(configuration, broker);
         this.httpServer = createHttpServer(configuration, mapper);
         try {
@@ -83,7 +89,7 @@ public final class EventHandlerServer implements AutoCloseable {
 
     private HttpServer createHttpServer(final ServerConfiguration config, final ObjectMapper mapper) {
         final ResourceConfig resources = new ResourceConfig()
-                .register(new EventHandlerResource(broker, new PublishValidator(config.timeStampToleranceSeconds()),
+                .register(new EventHandlerResource(broker,
                         new SubscriptionValidator(config.timeStampToleranceSeconds()), webhooks))
                 .register(JacksonFeature.withoutExceptionMappers())
                 .register(new ObjectMapperResolver(mapper))
@@ -101,12 +107,20 @@ public final class EventHandlerServer implements AutoCloseable {
                 .setPoolName("eh-worker")
                 .setCorePoolSize(config.workerThreads())
                 .setMaxPoolSize(config.workerThreads()));
+        final GrizzlyResponses responses = new GrizzlyResponses(mapper.writerFor(ErrorMessageDTO.class));
         server.getServerConfiguration().addHttpHandler(
-                new SseHandler(broker, mapper, config.sseRetryMs(), config.sseHeartbeatIntervalMs()),
-                // Root context with an exact pattern: a "/eventhandler" context would capture Jersey's paths too.
-                HttpHandlerRegistration.builder().contextPath("")
-                        .urlPattern(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION).build());
+                new SseHandler(broker, mapper, responses, config.sseRetryMs(), config.sseHeartbeatIntervalMs()),
+                exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION));
+        server.getServerConfiguration().addHttpHandler(
+                new PublishHandler(broker, new PublishValidator(config.timeStampToleranceSeconds()),
+                        mapper.reader(), responses, deliveries, config.maxBodyBytes()),
+                exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH));
         return server;
+    }
+
+    /** Root context with an exact pattern: a "/eventhandler" context would capture Jersey's paths too. */
+    private static HttpHandlerRegistration exactPath(final String path) {
+        return HttpHandlerRegistration.builder().contextPath("").urlPattern(path).build();
     }
 
     private NetworkListener listener() {

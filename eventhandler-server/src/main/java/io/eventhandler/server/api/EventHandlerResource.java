@@ -1,7 +1,6 @@
 package io.eventhandler.server.api;
 
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
@@ -17,23 +16,23 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** The Arrowhead 4.6 Event Handler API: echo, publish, subscribe (webhook delivery), unsubscribe; and statistics. */
+/**
+ * The Arrowhead 4.6 Event Handler API: echo, subscribe (webhook delivery), unsubscribe; and statistics. Publish, the
+ * hot path, is served by {@link io.eventhandler.server.publish.PublishHandler}.
+ */
 @Path(EventHandlerApi.BASE_PATH)
 public final class EventHandlerResource {
 
-    private static final String PUBLISH_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH;
     private static final String SUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE;
     private static final String UNSUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.UNSUBSCRIBE;
 
     private final Broker broker;
-    private final PublishValidator publishValidator;
     private final SubscriptionValidator subscriptionValidator;
     private final WebhookDispatcher webhooks;
 
-    public EventHandlerResource(final Broker broker, final PublishValidator publishValidator,
-                                final SubscriptionValidator subscriptionValidator, final WebhookDispatcher webhooks) {
+    public EventHandlerResource(final Broker broker, final SubscriptionValidator subscriptionValidator,
+                                final WebhookDispatcher webhooks) {
         this.broker = broker;
-        this.publishValidator = publishValidator;
         this.subscriptionValidator = subscriptionValidator;
         this.webhooks = webhooks;
     }
@@ -45,14 +44,6 @@ public final class EventHandlerResource {
         return EventHandlerApi.ECHO_RESPONSE;
     }
 
-    /** Accepts the event and answers 200 with an empty body; delivery happens afterwards. */
-    @POST
-    @Path(EventHandlerApi.PUBLISH)
-    @Consumes(MediaType.APPLICATION_JSON)
-    public Response publish(final EventPublishRequestDTO request) {
-        broker.accept(publishValidator.validate(request, PUBLISH_ORIGIN));
-        return Response.ok().build();
-    }
 
     /** Creates or replaces the subscription of this subscriber to this event type. */
     @POST

@@ -26,6 +26,9 @@ import java.util.Properties;
  * @param subscriberQueueCapacity  {@value #SUBSCRIBER_QUEUE_CAPACITY} — events queued per subscriber before it drops
  *                                 (8192)
  * @param deliveryBatchMax         {@value #DELIVERY_BATCH_MAX} — events written to a subscriber at once (256)
+ * @param deliveryInlineSubscribers {@value #DELIVERY_INLINE_SUBSCRIBERS} — subscribers a publishing thread serves
+ *                                 itself after answering the publisher, before handing the rest to the delivery
+ *                                 threads (8; 0 = always hand off)
  * @param sseHeartbeatIntervalMs   {@value #SSE_HEARTBEAT_INTERVAL_MS} — comment line sent on an idle SSE stream
  *                                 (15000)
  * @param sseRetryMs               {@value #SSE_RETRY_MS} — reconnect delay told to SSE clients (2000)
@@ -47,6 +50,7 @@ public record ServerConfiguration(
         int historySize,
         int subscriberQueueCapacity,
         int deliveryBatchMax,
+        int deliveryInlineSubscribers,
         int sseHeartbeatIntervalMs,
         int sseRetryMs,
         int maxBodyBytes,
@@ -65,6 +69,7 @@ public record ServerConfiguration(
     public static final String HISTORY_SIZE = "eh.history.size";
     public static final String SUBSCRIBER_QUEUE_CAPACITY = "eh.subscriber.queue.capacity";
     public static final String DELIVERY_BATCH_MAX = "eh.delivery.batch.max";
+    public static final String DELIVERY_INLINE_SUBSCRIBERS = "eh.delivery.inline.subscribers";
     public static final String SSE_HEARTBEAT_INTERVAL_MS = "eh.sse.heartbeat.interval.ms";
     public static final String SSE_RETRY_MS = "eh.sse.retry.ms";
     public static final String MAX_BODY_BYTES = "eh.max.body.bytes";
@@ -123,6 +128,7 @@ public record ServerConfiguration(
                 source.integer(HISTORY_SIZE, 1024, v -> v >= 0, "at least 0"),
                 source.integer(SUBSCRIBER_QUEUE_CAPACITY, 8192, v -> v >= 2, "at least 2"),
                 source.integer(DELIVERY_BATCH_MAX, 256, v -> v >= 1, "at least 1"),
+                source.integer(DELIVERY_INLINE_SUBSCRIBERS, 8, v -> v >= 0, "at least 0"),
                 source.integer(SSE_HEARTBEAT_INTERVAL_MS, 15_000, v -> v >= 100, "at least 100"),
                 source.integer(SSE_RETRY_MS, 2_000, v -> v >= 0, "at least 0"),
                 source.integer(MAX_BODY_BYTES, 65_536, v -> v >= 256, "at least 256"),
@@ -149,6 +155,7 @@ public record ServerConfiguration(
         d.put(HISTORY_SIZE, historySize);
         d.put(SUBSCRIBER_QUEUE_CAPACITY, subscriberQueueCapacity);
         d.put(DELIVERY_BATCH_MAX, deliveryBatchMax);
+        d.put(DELIVERY_INLINE_SUBSCRIBERS, deliveryInlineSubscribers);
         d.put(SSE_HEARTBEAT_INTERVAL_MS, sseHeartbeatIntervalMs);
         d.put(SSE_RETRY_MS, sseRetryMs);
         d.put(MAX_BODY_BYTES, maxBodyBytes);

@@ -1,7 +1,6 @@
 package io.eventhandler.server.sse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.GapNotice;
@@ -10,6 +9,7 @@ import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.subscription.EventFilter;
+import io.eventhandler.server.http.GrizzlyResponses;
 import org.glassfish.grizzly.CloseListener;
 import org.glassfish.grizzly.Closeable;
 import org.glassfish.grizzly.ICloseType;
@@ -35,16 +35,16 @@ public final class SseHandler extends HttpHandler {
     private static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION;
 
     private final Broker broker;
-    private final ObjectMapper mapper;
+    private final GrizzlyResponses responses;
     private final SseFrames frames;
     private final long retryMs;
     private final long heartbeatIntervalNanos;
     private final AtomicLong streams = new AtomicLong();
 
-    public SseHandler(final Broker broker, final ObjectMapper mapper, final long retryMs,
-                      final long heartbeatIntervalMs) {
+    public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
+                      final long retryMs, final long heartbeatIntervalMs) {
         this.broker = broker;
-        this.mapper = mapper;
+        this.responses = responses;
         this.frames = new SseFrames(mapper.writerFor(GapNotice.class));
         this.retryMs = retryMs;
         this.heartbeatIntervalNanos = TimeUnit.MILLISECONDS.toNanos(heartbeatIntervalMs);
@@ -54,21 +54,21 @@ public final class SseHandler extends HttpHandler {
     public void service(final Request request, final Response response) throws Exception {
         if (!Method.GET.equals(request.getMethod())) {
             response.setHeader(Header.Allow, "GET");
-            error(response, 405, ExceptionType.BAD_PAYLOAD, "Only GET opens an event stream.");
+            responses.error(response, 405, ExceptionType.BAD_PAYLOAD, "Only GET opens an event stream.", ORIGIN);
             return;
         }
         final String eventType = eventType(request);
         if (eventType == null) {
-            error(response, 400, ExceptionType.BAD_PAYLOAD,
-                    "Event type is missing: give it in the 'eventtype' header or query parameter.");
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD,
+                    "Event type is missing: give it in the 'eventtype' header or query parameter.", ORIGIN);
             return;
         }
         final long resumeAfter;
         try {
             resumeAfter = lastEventId(request);
         } catch (final NumberFormatException e) {
-            error(response, 400, ExceptionType.BAD_PAYLOAD,
-                    "Last-Event-ID must be a non-negative whole number (an event's sequence number).");
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD,
+                    "Last-Event-ID must be a non-negative whole number (an event's sequence number).", ORIGIN);
             return;
         }
         response.setStatus(200);
@@ -118,14 +118,6 @@ public final class SseHandler extends HttpHandler {
         return id;
     }
 
-    private void error(final Response response, final int status, final ExceptionType type, final String message)
-            throws IOException {
-        final byte[] body = mapper.writeValueAsBytes(new ErrorMessageDTO(message, status, type, ORIGIN));
-        response.setStatus(status);
-        response.setContentType("application/json");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
-    }
 
     /** Each stream is its own subscriber: keys are unique, so a stream never replaces another. */
     private record StreamKey(long id) {

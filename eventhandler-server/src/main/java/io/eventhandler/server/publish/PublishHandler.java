@@ -1,0 +1,136 @@
+package io.eventhandler.server.publish;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.api.ExceptionType;
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.server.api.PublishValidator;
+import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.http.ErrorResponses;
+import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.PayloadTooLargeException;
+import org.glassfish.grizzly.http.Method;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.http.util.Header;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * {@code POST /eventhandler/publish}, the hot path, served by Grizzly directly: read the body (bounded), parse the
+ * {@code EventPublishRequestDTO}, validate it as Arrowhead does, hand it to the broker, answer 200 with an empty body,
+ * and only then run the deliveries this publish started (see {@link DeferredDeliveryExecutor}). Errors are the same
+ * {@code ErrorMessageDTO}s the Jersey endpoints give.
+ */
+public final class PublishHandler extends HttpHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PublishHandler.class);
+    private static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH;
+
+    private final Broker broker;
+    private final PublishValidator validator;
+    private final ObjectReader reader;
+    private final GrizzlyResponses responses;
+    private final DeferredDeliveryExecutor deliveries;
+    private final int maxBodyBytes;
+
+    public PublishHandler(final Broker broker, final PublishValidator validator, final ObjectReader reader,
+                          final GrizzlyResponses responses, final DeferredDeliveryExecutor deliveries,
+                          final int maxBodyBytes) {
+        this.broker = broker;
+        this.validator = validator;
+        this.reader = reader.forType(EventPublishRequestDTO.class);
+        this.responses = responses;
+        this.deliveries = deliveries;
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    @Override
+    public void service(final Request request, final Response response) throws Exception {
+        if (!Method.POST.equals(request.getMethod())) {
+            response.setHeader(Header.Allow, "POST");
+            responses.error(response, 405, "HTTP 405 Method Not Allowed", ORIGIN);
+            return;
+        }
+        if (!isJson(request.getContentType())) {
+            responses.error(response, 415, "HTTP 415 Unsupported Media Type", ORIGIN);
+            return;
+        }
+        final EventDraft draft;
+        try {
+            final EventPublishRequestDTO dto = reader.readValue(readBody(request));
+            draft = validator.validate(dto, ORIGIN);
+        } catch (final ArrowheadException e) {
+            responses.error(response, ErrorResponses.body(e));
+            return;
+        } catch (final PayloadTooLargeException e) {
+            responses.error(response, 413, ExceptionType.BAD_PAYLOAD, e.getMessage(), ORIGIN);
+            return;
+        } catch (final JsonProcessingException e) {
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD,
+                    "Request body is not valid JSON for this endpoint: " + e.getOriginalMessage(), ORIGIN);
+            return;
+        }
+        deliveries.beginScope();
+        try {
+            broker.accept(draft);
+        } catch (final RuntimeException e) {
+            deliveries.runDeferred();
+            LOG.error("accepting a published event failed", e);
+            responses.error(response, 500, ExceptionType.GENERIC, "Internal error: " + e.getClass().getSimpleName(),
+                    ORIGIN);
+            return;
+        }
+        response.setStatus(200);
+        response.setContentLength(0);
+        try {
+            response.flush();
+        } finally {
+            deliveries.runDeferred();
+        }
+    }
+
+    private byte[] readBody(final Request request) throws IOException {
+        final long declared = request.getContentLengthLong();
+        if (declared > maxBodyBytes) {
+            throw new PayloadTooLargeException(maxBodyBytes);
+        }
+        final InputStream in = request.getInputStream();
+        byte[] body = new byte[declared >= 0 ? (int) declared : 1024];
+        int length = 0;
+        while (true) {
+            if (length == body.length) {
+                if (length >= maxBodyBytes + 1) {
+                    throw new PayloadTooLargeException(maxBodyBytes);
+                }
+                body = Arrays.copyOf(body, Math.min(maxBodyBytes + 1, Math.max(1024, length * 2)));
+            }
+            final int n = in.read(body, length, body.length - length);
+            if (n < 0) {
+                break;
+            }
+            length += n;
+            if (length > maxBodyBytes) {
+                throw new PayloadTooLargeException(maxBodyBytes);
+            }
+        }
+        return length == body.length ? body : Arrays.copyOf(body, length);
+    }
+
+    private static boolean isJson(final String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        final String type = contentType.toLowerCase(Locale.ROOT).split(";", 2)[0].trim();
+        return type.equals("application/json") || type.endsWith("+json");
+    }
+}

@@ -19,7 +19,6 @@ import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.http.util.Header;
 import org.glassfish.grizzly.http.Method;
 
-import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -76,13 +75,7 @@ public final class SseHandler extends HttpHandler {
         response.setHeader(Header.CacheControl, "no-cache");
         response.setHeader("X-Accel-Buffering", "no");
         response.suspend();
-        final SseSink sink = new SseSink(response, frames, eventType, heartbeatIntervalNanos);
-        try {
-            sink.open(retryMs);
-        } catch (final IOException e) {
-            response.resume();
-            return;
-        }
+        final SseSink sink = new SseSink(response, frames, eventType, heartbeatIntervalNanos, retryMs);
         final long streamId = streams.incrementAndGet();
         final String description = "sse#" + streamId + " " + request.getRemoteAddr() + ":" + request.getRemotePort();
         final SubscriberOutbox outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId),
@@ -94,6 +87,7 @@ public final class SseHandler extends HttpHandler {
                 broker.detach(outbox, CloseReason.UNSUBSCRIBED);
             }
         });
+        outbox.wake();
     }
 
     private static String eventType(final Request request) {

@@ -19,7 +19,8 @@ import java.util.function.Consumer;
 /**
  * One SSE stream. Writes never block a delivery thread: a batch is written only when Grizzly says the connection
  * can take it ({@code canWrite}), otherwise the sink waits for {@code notifyCanWrite} and completes the batch then.
- * A whole batch leaves in one write and one flush.
+ * A whole batch leaves in one write and one flush. The first batch (the outbox is woken right after attaching)
+ * opens the stream with the {@code retry:} hint.
  */
 final class SseSink implements EventSink {
 
@@ -30,14 +31,17 @@ final class SseSink implements EventSink {
     private final SseFrames frames;
     private final String eventType;
     private final long heartbeatIntervalNanos;
+    private final long retryMs;
     private final FrameBuffer buffer = new FrameBuffer();
+    private boolean opened;
     private volatile Consumer<CloseReason> onFailure = reason -> { };
     private long lastWriteNanos = System.nanoTime();
     private boolean closed;
 
     SseSink(final Response response, final SseFrames frames, final String eventType,
-            final long heartbeatIntervalNanos) {
+            final long heartbeatIntervalNanos, final long retryMs) {
         this.response = response;
+        this.retryMs = retryMs;
         this.out = response.getNIOOutputStream();
         this.frames = frames;
         this.eventType = eventType;
@@ -49,18 +53,17 @@ final class SseSink implements EventSink {
         this.onFailure = action;
     }
 
-    /** Write the stream's opening (the retry hint), before the sink is attached to the broker. */
-    void open(final long retryMs) throws IOException {
-        buffer.reset();
-        SseFrames.retry(buffer, retryMs);
-        out.write(buffer.array(), 0, buffer.length());
-        out.flush();
-    }
 
     @Override
     public void deliver(final List<OutboxItem> batch, final DeliveryCallback callback) {
         final long now = System.nanoTime();
         buffer.reset();
+        if (!opened) {
+            // The response head and the retry hint leave with the first write, after the stream is attached to its
+            // topic: a client that publishes once it sees the head cannot miss its event.
+            opened = true;
+            SseFrames.retry(buffer, retryMs);
+        }
         int events = 0;
         for (final OutboxItem item : batch) {
             if (item instanceof Event event) {

@@ -1,0 +1,447 @@
+package io.eventhandler.client;
+
+import io.eventhandler.api.EventDTO;
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.GapNotice;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.net.URIBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Subscribes to one event type over Server-Sent Events ({@code GET /eventhandler/subscription?eventtype=...}).
+ *
+ * <p>One daemon thread reads the stream with a blocking socket read (Apache HttpClient 5 classic, streamed, never
+ * buffered) and calls the {@link EventListener} in stream order. After any disconnect or error it reconnects, until
+ * closed, sending {@code Last-Event-ID} = the last delivered sequence number so that the Event Handler replays what
+ * was missed. Events with a sequence number not above the last delivered one are dropped as duplicates (and
+ * counted). Gap notices ({@code event: gap}) go to {@link EventListener#onGap}; after one, the expected sequence
+ * moves past the gap (or, for a {@link GapNotice#REASON_RESET reset}, back to the restarted sequence).
+ */
+public final class EventSubscriber implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EventSubscriber.class);
+    private static final long DEFAULT_RECONNECT_MILLIS = 1_000;
+    private static final long NONE = -1;
+    private static final int READ_BUFFER = 16 * 1024;
+    private static final int MAX_ERROR_BODY = 64 * 1024;
+    private static final long CLOSE_JOIN_MILLIS = 5_000;
+
+    private final String eventType;
+    private final URI streamUri;
+    private final HttpHost host;
+    private final EventListener listener;
+    private final Duration configuredReconnectDelay;
+    private final CloseableHttpClient http;
+    private final Thread reader;
+    private final SseParser parser;
+    private final CountDownLatch closedLatch = new CountDownLatch(1);
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong duplicatesDropped = new AtomicLong();
+    private final AtomicLong gapsSeen = new AtomicLong();
+    private final AtomicLong reconnects = new AtomicLong();
+    private volatile long lastEventId;
+    private volatile long serverRetryMillis = NONE;
+    private volatile boolean connected;
+    private volatile HttpGet currentRequest;
+    /** Touched by the reader thread only. */
+    private boolean everConnected;
+    /** Failed attempts since the stream was last open; touched by the reader thread only. */
+    private int failuresInARow;
+
+    private EventSubscriber(final Builder builder) {
+        this.eventType = builder.eventType;
+        this.listener = builder.listener;
+        this.configuredReconnectDelay = builder.reconnectDelay;
+        this.lastEventId = builder.lastEventId;
+        try {
+            this.streamUri = new URIBuilder(HttpClientFactory.trimmedBase(builder.baseUri)
+                    + EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION)
+                    .addParameter(EventHandlerApi.EVENT_TYPE_HEADER, eventType)
+                    .build();
+        } catch (final URISyntaxException e) {
+            throw new IllegalArgumentException("cannot build the stream URI from " + builder.baseUri, e);
+        }
+        this.host = HttpClientFactory.host(streamUri);
+        final BasicHttpClientConnectionManager connectionManager = new BasicHttpClientConnectionManager();
+        connectionManager.setConnectionConfig(HttpClientFactory.connectionConfig(builder.connectTimeout, builder.readTimeout));
+        this.http = HttpClientFactory.builder(connectionManager, HttpClientFactory.requestConfig(builder.readTimeout).build(), false)
+                // every attempt on a fresh connection: one the server ended a stream on is likely closed by now
+                .setConnectionReuseStrategy((request, response, context) -> false)
+                .build();
+        this.parser = new SseParser(new StreamHandler());
+        this.reader = new Thread(this::run, "eh-sse-" + eventType);
+        this.reader.setDaemon(true);
+    }
+
+    /**
+     * A builder of a subscriber to {@code eventType} at the Event Handler {@code baseUri}.
+     *
+     * @param baseUri   e.g. {@code http://127.0.0.1:8455}
+     * @param eventType the topic (matched case-insensitively by the Event Handler)
+     */
+    public static Builder builder(final URI baseUri, final String eventType) {
+        return new Builder(baseUri, eventType);
+    }
+
+    /** The subscribed event type. */
+    public String eventType() {
+        return eventType;
+    }
+
+    /** Events handed to the listener. */
+    public long received() {
+        return received.get();
+    }
+
+    /** Events dropped because their sequence number was not above the last delivered one (replays after resume). */
+    public long duplicatesDropped() {
+        return duplicatesDropped.get();
+    }
+
+    /** Gap notices received. */
+    public long gapsSeen() {
+        return gapsSeen.get();
+    }
+
+    /** Times the stream was re-established after the first successful connection. */
+    public long reconnects() {
+        return reconnects.get();
+    }
+
+    /** Sequence number of the last delivered event (the next {@code Last-Event-ID}), -1 if none yet. */
+    public long lastEventId() {
+        return lastEventId;
+    }
+
+    /** Whether the stream is currently open. */
+    public boolean isConnected() {
+        return connected;
+    }
+
+    /** Stops reading: aborts the open request, ends the reader thread and frees the connection. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        closedLatch.countDown();
+        final HttpGet request = currentRequest;
+        if (request != null) {
+            request.cancel();
+        }
+        http.close(CloseMode.IMMEDIATE);
+        if (Thread.currentThread() != reader) {
+            try {
+                reader.join(CLOSE_JOIN_MILLIS);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private EventSubscriber startReader() {
+        reader.start();
+        return this;
+    }
+
+    private boolean isClosed() {
+        return closed.get();
+    }
+
+    private void run() {
+        while (!isClosed()) {
+            Throwable cause = null;
+            try {
+                readStream();
+                cause = new EOFException("SSE stream of " + eventType + " ended by the server");
+            } catch (final IOException | RuntimeException e) {
+                cause = e;
+            }
+            if (connected) {
+                connected = false;
+                final Throwable reported = isClosed() ? null : cause;
+                safely(() -> listener.onDisconnected(reported));
+            }
+            if (isClosed()) {
+                break;
+            }
+            final long delay = reconnectDelayMillis();
+            logFailure(cause, delay);
+            try {
+                if (closedLatch.await(delay, TimeUnit.MILLISECONDS)) {
+                    break;
+                }
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        LOG.debug("SSE reader of {} stopped", eventType);
+    }
+
+    /** The first failure in a row is logged as a warning, the following ones (the server is still away) at debug. */
+    private void logFailure(final Throwable cause, final long delay) {
+        if (cause instanceof EOFException) {
+            LOG.info("{}; reconnecting in {} ms after id {}", cause.getMessage(), delay, lastEventId);
+        } else if (failuresInARow++ == 0) {
+            LOG.warn("SSE stream of {} failed ({}); reconnecting every {} ms after id {}", eventType, cause,
+                    delay, lastEventId);
+        } else {
+            LOG.debug("SSE stream of {}: attempt {} failed ({})", eventType, failuresInARow, cause.toString());
+        }
+    }
+
+    /** One connection: open, check, read until the stream ends or fails. */
+    private void readStream() throws IOException {
+        final HttpGet request = new HttpGet(streamUri);
+        request.setHeader(HttpHeaders.ACCEPT, "text/event-stream");
+        request.setHeader(HttpHeaders.CACHE_CONTROL, "no-cache");
+        request.setHeader(EventHandlerApi.EVENT_TYPE_HEADER, eventType);
+        final long resumeAfter = lastEventId;
+        if (resumeAfter != NONE) {
+            request.setHeader(EventHandlerApi.LAST_EVENT_ID_HEADER, Long.toString(resumeAfter));
+        }
+        currentRequest = request;
+        if (isClosed()) {
+            return;
+        }
+        try (ClassicHttpResponse response = http.executeOpen(host, request, null)) {
+            try {
+                checkResponse(response);
+                parser.reset();
+                if (everConnected) {
+                    reconnects.incrementAndGet();
+                }
+                everConnected = true;
+                connected = true;
+                if (failuresInARow > 0) {
+                    LOG.info("SSE stream of {} open again after {} failed attempts", eventType, failuresInARow);
+                }
+                failuresInARow = 0;
+                LOG.debug("SSE stream of {} open (Last-Event-ID {})", eventType, resumeAfter);
+                safely(listener::onConnected);
+                final InputStream in = response.getEntity().getContent();
+                final byte[] buffer = new byte[READ_BUFFER];
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    if (n > 0) {
+                        parser.feed(buffer, 0, n);
+                    }
+                }
+            } finally {
+                // abort before the response is closed: closing would otherwise drain an endless stream
+                request.cancel();
+            }
+        } finally {
+            currentRequest = null;
+        }
+    }
+
+    private void checkResponse(final ClassicHttpResponse response) throws IOException {
+        final int code = response.getCode();
+        final HttpEntity entity = response.getEntity();
+        final String operation = "GET " + EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION;
+        if (code != 200) {
+            final byte[] body = entity == null ? new byte[0] : EntityUtils.toByteArray(entity, MAX_ERROR_BODY);
+            throw EventHandlerException.fromResponse(operation, code, body);
+        }
+        final Header contentType = response.getFirstHeader(HttpHeaders.CONTENT_TYPE);
+        if (entity == null || contentType == null
+                || !contentType.getValue().toLowerCase(Locale.ROOT).startsWith("text/event-stream")) {
+            throw new EventHandlerException(operation, code, null,
+                    "not an event stream (Content-Type " + (contentType == null ? "none" : contentType.getValue()) + ")");
+        }
+    }
+
+    /** The wait before the next connection attempt (package-private for tests). */
+    long reconnectDelayMillis() {
+        if (configuredReconnectDelay != null) {
+            return configuredReconnectDelay.toMillis();
+        }
+        final long fromServer = serverRetryMillis;
+        return fromServer == NONE ? DEFAULT_RECONNECT_MILLIS : fromServer;
+    }
+
+    private void onData(final String id, final byte[] data, final int length, final long receivedMicros) {
+        final long sequence = parseSequence(id);
+        if (sequence != NONE && lastEventId != NONE && sequence <= lastEventId) {
+            duplicatesDropped.incrementAndGet();
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("dropped duplicate {} #{} (last delivered {})", eventType, sequence, lastEventId);
+            }
+            return;
+        }
+        final EventDTO event;
+        try {
+            event = WireJson.EVENT_READER.readValue(data, 0, length);
+        } catch (final IOException e) {
+            LOG.warn("dropped {} #{}: data is not an EventDTO: {}", eventType, sequence, e.getMessage());
+            return;
+        }
+        if (event == null) {
+            LOG.warn("dropped {} #{}: data is null", eventType, sequence);
+            return;
+        }
+        if (sequence != NONE) {
+            lastEventId = sequence;
+        }
+        try {
+            listener.onEvent(new ReceivedEvent(sequence, event, receivedMicros));
+        } catch (final RuntimeException e) {
+            LOG.warn("listener failed on {} #{}", eventType, sequence, e);
+        } finally {
+            received.incrementAndGet();
+        }
+    }
+
+    private void onGap(final byte[] data, final int length) {
+        final GapNotice gap;
+        try {
+            gap = WireJson.GAP_READER.readValue(data, 0, length);
+        } catch (final IOException e) {
+            LOG.warn("ignored malformed gap notice on {}: {}", eventType, new String(data, 0, length, StandardCharsets.UTF_8));
+            return;
+        }
+        if (gap == null) {
+            return;
+        }
+        if (GapNotice.REASON_RESET.equalsIgnoreCase(gap.reason())) {
+            // the sequence restarted: ids start again at firstMissingId
+            lastEventId = gap.firstMissingId() - 1;
+        } else if (lastEventId == NONE || gap.lastMissingId() > lastEventId) {
+            lastEventId = gap.lastMissingId();
+        }
+        gapsSeen.incrementAndGet();
+        LOG.info("gap on {}: {}", eventType, gap);
+        safely(() -> listener.onGap(gap));
+    }
+
+    private static long parseSequence(final String id) {
+        if (id == null || id.isEmpty()) {
+            return NONE;
+        }
+        try {
+            final long value = Long.parseLong(id.trim());
+            return value < 0 ? NONE : value;
+        } catch (final NumberFormatException e) {
+            return NONE;
+        }
+    }
+
+    private void safely(final Runnable callback) {
+        try {
+            callback.run();
+        } catch (final RuntimeException e) {
+            LOG.warn("listener callback failed for {}", eventType, e);
+        }
+    }
+
+    /** Routes what the parser recognizes. */
+    private final class StreamHandler implements SseParser.Handler {
+        @Override
+        public void onEvent(final String id, final String eventName, final byte[] data, final int dataLength,
+                            final long completedEpochMicros) {
+            if (eventName == null || "message".equals(eventName)) {
+                onData(id, data, dataLength, completedEpochMicros);
+            } else if (EventHandlerApi.GAP_EVENT_NAME.equals(eventName)) {
+                onGap(data, dataLength);
+            } else {
+                LOG.debug("ignored SSE event '{}' on {}", eventName, eventType);
+            }
+        }
+
+        @Override
+        public void onRetry(final long millis) {
+            serverRetryMillis = millis;
+        }
+    }
+
+    /** Options of an {@link EventSubscriber}. */
+    public static final class Builder {
+        private final URI baseUri;
+        private final String eventType;
+        private EventListener listener;
+        private long lastEventId = NONE;
+        private Duration reconnectDelay;
+        private Duration connectTimeout = Duration.ofSeconds(5);
+        private Duration readTimeout = Duration.ofSeconds(60);
+
+        private Builder(final URI baseUri, final String eventType) {
+            this.baseUri = Objects.requireNonNull(baseUri, "baseUri");
+            HttpClientFactory.trimmedBase(baseUri);
+            if (eventType == null || eventType.isBlank()) {
+                throw new IllegalArgumentException("eventType is blank");
+            }
+            this.eventType = eventType;
+        }
+
+        /** Who gets the events (required). */
+        public Builder listener(final EventListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /** Resume after this sequence number: the first request sends it as {@code Last-Event-ID}. Default: none. */
+        public Builder lastEventId(final long lastEventId) {
+            if (lastEventId < 0) {
+                throw new IllegalArgumentException("lastEventId must not be negative: " + lastEventId);
+            }
+            this.lastEventId = lastEventId;
+            return this;
+        }
+
+        /** Wait between a disconnect and the next attempt. Default: the server's {@code retry:} value, else 1 s. */
+        public Builder reconnectDelay(final Duration delay) {
+            this.reconnectDelay = HttpClientFactory.requireNonNegative(delay, "reconnectDelay");
+            return this;
+        }
+
+        /** Time to establish the TCP connection (default 5 s; zero = no limit). */
+        public Builder connectTimeout(final Duration timeout) {
+            this.connectTimeout = HttpClientFactory.requireNonNegative(timeout, "connectTimeout");
+            return this;
+        }
+
+        /**
+         * Longest silence (no event, no heartbeat) before the connection is considered dead and re-established
+         * (default 60 s, four heartbeats of the Event Handler's default; zero = wait forever).
+         */
+        public Builder readTimeout(final Duration timeout) {
+            this.readTimeout = HttpClientFactory.requireNonNegative(timeout, "readTimeout");
+            return this;
+        }
+
+        /** Starts the reader thread; the subscriber connects in the background (see {@link #isConnected()}). */
+        public EventSubscriber start() {
+            if (listener == null) {
+                throw new IllegalStateException("listener is required");
+            }
+            return new EventSubscriber(this).startReader();
+        }
+    }
+}

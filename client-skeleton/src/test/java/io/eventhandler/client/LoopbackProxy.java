@@ -1,0 +1,116 @@
+package io.eventhandler.client;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A TCP relay on loopback whose connections a test can cut, to simulate network failures between client and server. */
+final class LoopbackProxy implements AutoCloseable {
+
+    private final ServerSocket listener;
+    private final InetSocketAddress target;
+    private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger accepted = new AtomicInteger();
+    private volatile boolean accepting = true;
+    private volatile boolean closed;
+
+    LoopbackProxy(final int targetPort) throws IOException {
+        this.target = new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort);
+        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        final Thread acceptor = new Thread(this::acceptLoop, "proxy-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    URI baseUri() {
+        return URI.create("http://127.0.0.1:" + listener.getLocalPort());
+    }
+
+    /** Connections accepted and relayed so far. */
+    int relayedConnections() {
+        return accepted.get();
+    }
+
+    /** Whether new connections are relayed (true) or closed at once (false). */
+    void accepting(final boolean value) {
+        accepting = value;
+    }
+
+    /** Closes every relayed connection, as a network failure would. */
+    void dropConnections() {
+        for (final Socket socket : sockets) {
+            closeQuietly(socket);
+        }
+        sockets.clear();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        closeQuietly(listener);
+        dropConnections();
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            final Socket client;
+            try {
+                client = listener.accept();
+            } catch (final IOException e) {
+                return;
+            }
+            if (!accepting) {
+                closeQuietly(client);
+                continue;
+            }
+            try {
+                final Socket server = new Socket(target.getAddress(), target.getPort());
+                client.setTcpNoDelay(true);
+                server.setTcpNoDelay(true);
+                sockets.add(client);
+                sockets.add(server);
+                accepted.incrementAndGet();
+                pump(client, server);
+                pump(server, client);
+            } catch (final IOException e) {
+                closeQuietly(client);
+            }
+        }
+    }
+
+    private void pump(final Socket from, final Socket to) {
+        final Thread thread = new Thread(() -> {
+            final byte[] buffer = new byte[8192];
+            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    out.write(buffer, 0, n);
+                    out.flush();
+                }
+            } catch (final IOException e) {
+                // connection cut
+            } finally {
+                closeQuietly(from);
+                closeQuietly(to);
+            }
+        }, "proxy-pump");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void closeQuietly(final AutoCloseable closeable) {
+        try {
+            closeable.close();
+        } catch (final Exception e) {
+            // already closed
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.eventhandler.benchmarks.load;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Everything one invocation of the {@link LoadGenerator} does, validated by {@link OptionsParser}.
+ *
+ * @param url                 the Event Handler to load (ignored with {@code embedded})
+ * @param embedded            start an Event Handler in this JVM instead
+ * @param allowRemote         permit a target that is not a loopback address
+ * @param publishers          publisher threads, each with its own connection
+ * @param subscribers         subscribers, each subscribed to every topic
+ * @param mode                how subscribers receive events
+ * @param eventsPerPublisher  measured events per publisher (when {@code duration} is null)
+ * @param duration            length of the measured phase instead of an event count, or null
+ * @param ratePerPublisher    events per second per publisher, open loop; 0 = back-to-back
+ * @param payloadBytes        size of each event's payload (at least the header the generator needs)
+ * @param topics              event types; publisher {@code i} publishes on topic {@code i mod topics}
+ * @param warmupPerPublisher  events per publisher sent before the measured phase and excluded from statistics
+ * @param preset              the thesis scenario the counts came from, or null
+ * @param jsonFile            where to write the JSON report, or null
+ * @param drainTimeout        how long to wait for deliveries after the last publish
+ * @param readyTimeout        how long to wait for subscribers to connect
+ * @param runs                how many times to repeat the run against the same server
+ * @param failOnLoss          exit non-zero when any event was lost
+ * @param serverConfig        configuration of the embedded server ({@code key=value}, e.g. {@code eh.delivery.threads})
+ */
+public record LoadOptions(
+        URI url,
+        boolean embedded,
+        boolean allowRemote,
+        int publishers,
+        int subscribers,
+        DeliveryMode mode,
+        long eventsPerPublisher,
+        Duration duration,
+        double ratePerPublisher,
+        int payloadBytes,
+        int topics,
+        long warmupPerPublisher,
+        Preset preset,
+        Path jsonFile,
+        Duration drainTimeout,
+        Duration readyTimeout,
+        int runs,
+        boolean failOnLoss,
+        Map<String, String> serverConfig) {
+
+    /** Default target: the Event Handler's Arrowhead port on loopback. */
+    public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8455");
+
+    public LoadOptions {
+        serverConfig = Map.copyOf(serverConfig);
+    }
+
+    /** Whether the measured phase is bounded by time rather than by an event count. */
+    public boolean timed() {
+        return duration != null;
+    }
+
+    /** Whether publishers are paced (open loop) rather than back-to-back. */
+    public boolean paced() {
+        return ratePerPublisher > 0;
+    }
+
+    /** Nanoseconds between two events of one publisher when paced, else 0. */
+    public long intervalNanos() {
+        return paced() ? Math.max(1, Math.round(1e9 / ratePerPublisher)) : 0;
+    }
+
+    /** The options as plain JSON-friendly values, in a stable order. */
+    public Map<String, Object> describe() {
+        final Map<String, Object> out = new LinkedHashMap<>();
+        out.put("target", embedded ? "embedded" : url.toString());
+        out.put("preset", preset == null ? null : preset.name());
+        out.put("mode", mode.label());
+        out.put("publishers", publishers);
+        out.put("subscribers", subscribers);
+        out.put("topics", topics);
+        out.put("events_per_publisher", timed() ? null : eventsPerPublisher);
+        out.put("duration_ms", timed() ? duration.toMillis() : null);
+        out.put("rate_per_publisher", ratePerPublisher);
+        out.put("payload_bytes", payloadBytes);
+        out.put("warmup_per_publisher", warmupPerPublisher);
+        out.put("drain_timeout_ms", drainTimeout.toMillis());
+        out.put("runs", runs);
+        out.put("server_config", serverConfig);
+        return out;
+    }
+}

@@ -1,0 +1,144 @@
+package io.eventhandler.benchmarks.load;
+
+import io.eventhandler.api.GapNotice;
+import io.eventhandler.client.EventListener;
+import io.eventhandler.client.ReceivedEvent;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The listener of one load subscriber: decodes each event's payload, sets warm-up events aside, records the
+ * end-to-end latency of measured events (creation stamp → receipt, and intended send instant → receipt) and hands
+ * the publisher/counter to a {@link DeliveryTracker}.
+ *
+ * <p>Callbacks may come from several threads (one SSE reader per topic, or a webhook receiver's request threads), so
+ * they are serialized on the probe; the lock is uncontended with one topic over SSE. The counters the run polls while
+ * waiting are volatile; everything else is read after the subscriber has been closed.
+ */
+public final class SubscriberProbe implements EventListener {
+
+    private final String name;
+    private final long warmupPerPublisher;
+    private final DeliveryTracker tracker;
+    private final Histogram endToEnd = LatencyHistograms.create();
+    private final Histogram fromSchedule = LatencyHistograms.create();
+
+    private volatile long warmupReceived;
+    private volatile long measuredUnique;
+    private long unparseable;
+    private long negativeLatencies;
+    private long gaps;
+    private long disconnects;
+    private long firstReceiptMicros;
+    private long lastReceiptMicros;
+
+    /**
+     * A probe.
+     *
+     * @param name               the subscriber's name, for the report
+     * @param publishers         publishers in the run
+     * @param warmupPerPublisher warm-up events per publisher: counters below it are not measured
+     */
+    public SubscriberProbe(final String name, final int publishers, final long warmupPerPublisher) {
+        this.name = name;
+        this.warmupPerPublisher = warmupPerPublisher;
+        this.tracker = new DeliveryTracker(publishers);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public synchronized void onEvent(final ReceivedEvent event) {
+        final PayloadCodec.Decoded header = PayloadCodec.decode(event.event().payload());
+        final long created;
+        try {
+            created = event.createdEpochMicros();
+        } catch (final IllegalStateException e) {
+            unparseable++;
+            return;
+        }
+        if (header == null) {
+            unparseable++;
+            return;
+        }
+        if (header.counter() < warmupPerPublisher) {
+            warmupReceived++;
+            return;
+        }
+        final long received = event.receivedEpochMicros();
+        final DeliveryTracker.Arrival arrival = tracker.record(header.publisher(),
+                header.counter() - warmupPerPublisher);
+        if (arrival == DeliveryTracker.Arrival.UNKNOWN || arrival == DeliveryTracker.Arrival.DUPLICATE) {
+            return;
+        }
+        measuredUnique++;
+        final long latency = received - created;
+        if (latency < 0) {
+            negativeLatencies++;
+        }
+        LatencyHistograms.record(endToEnd, latency);
+        LatencyHistograms.record(fromSchedule, received - header.intendedMicros());
+        if (firstReceiptMicros == 0 || received < firstReceiptMicros) {
+            firstReceiptMicros = received;
+        }
+        lastReceiptMicros = Math.max(lastReceiptMicros, received);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public synchronized void onGap(final GapNotice gap) {
+        gaps++;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public synchronized void onDisconnected(final Throwable cause) {
+        if (cause != null) {
+            disconnects++;
+        }
+    }
+
+    /** The subscriber's name. */
+    public String name() {
+        return name;
+    }
+
+    /** Warm-up events received so far (any thread). */
+    public long warmupReceived() {
+        return warmupReceived;
+    }
+
+    /** Distinct measured events received so far (any thread). */
+    public long measuredUnique() {
+        return measuredUnique;
+    }
+
+    /** Latency from the events' creation stamps, µs; read after the subscriber was closed. */
+    public synchronized Histogram endToEnd() {
+        return endToEnd;
+    }
+
+    /** Latency from the events' intended send instants, µs; read after the subscriber was closed. */
+    public synchronized Histogram fromSchedule() {
+        return fromSchedule;
+    }
+
+    /**
+     * The subscriber's accounting against what the publishers acknowledged.
+     *
+     * @param publishers      every publisher's result (the subscriber is subscribed to all their topics)
+     * @param clientDuplicates duplicates the client library itself dropped (SSE resume), 0 for webhooks
+     * @return the result
+     */
+    public synchronized SubscriberResult result(final List<PublisherResult> publishers, final long clientDuplicates) {
+        long expected = 0;
+        long lost = 0;
+        for (final PublisherResult publisher : publishers) {
+            expected += publisher.attempted() - publisher.failedIndices().length;
+            lost += tracker.lost(publisher.id(), publisher.attempted(), publisher.failedIndices());
+        }
+        return new SubscriberResult(name, expected, tracker.received(), tracker.unique(), lost, tracker.duplicates(),
+                tracker.outOfOrder(), tracker.unknown(), unparseable, warmupReceived, gaps, disconnects,
+                clientDuplicates, negativeLatencies, firstReceiptMicros, lastReceiptMicros,
+                LatencySummary.of(endToEnd));
+    }
+}

@@ -1,0 +1,93 @@
+package io.eventhandler.benchmarks.load;
+
+import io.eventhandler.api.SubscriptionRequestDTO;
+import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.client.EventHandlerClient;
+import io.eventhandler.client.WebhookReceiver;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Subscribers over Arrowhead webhooks: subscriber {@code n} runs a {@link WebhookReceiver} on an ephemeral loopback
+ * port with notify path {@code /notify/<n>} and subscribes to every topic as system {@code loadsubscriber<n>}. Ready
+ * as soon as the subscriptions are accepted; unsubscribed on close.
+ */
+final class WebhookFleet implements SubscriberFleet {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WebhookFleet.class);
+    private static final String ADDRESS = "127.0.0.1";
+
+    private final LoadOptions options;
+    private final List<String> topics;
+    private final EventHandlerClient control;
+    private final List<SubscriberProbe> probes = new ArrayList<>();
+    private final List<WebhookReceiver> receivers = new ArrayList<>();
+    private final List<String[]> subscriptions = new ArrayList<>();
+    private boolean closed;
+
+    WebhookFleet(final LoadOptions options, final URI baseUri, final List<String> topics) {
+        this.options = options;
+        this.topics = topics;
+        this.control = EventHandlerClient.create(baseUri);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void start() {
+        for (int n = 0; n < options.subscribers(); n++) {
+            final String path = "/notify/" + n;
+            final SubscriberProbe probe = new SubscriberProbe("webhook-" + n, options.publishers(),
+                    options.warmupPerPublisher());
+            probes.add(probe);
+            final WebhookReceiver receiver = WebhookReceiver.start(ADDRESS, 0, path, probe);
+            receivers.add(receiver);
+            final String system = "loadsubscriber" + n;
+            for (final String topic : topics) {
+                control.subscribe(new SubscriptionRequestDTO(topic, SystemRequestDTO.of(system, ADDRESS,
+                        receiver.port()), null, path, false, null, null, null));
+                subscriptions.add(new String[] {topic, system, Integer.toString(receiver.port())});
+            }
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public boolean awaitReady(final Duration timeout) {
+        return subscriptions.size() == options.subscribers() * topics.size();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public List<SubscriberProbe> probes() {
+        return probes;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long clientDuplicates(final int index) {
+        return 0;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (final String[] subscription : subscriptions) {
+            try {
+                control.unsubscribe(subscription[0], subscription[1], ADDRESS, Integer.parseInt(subscription[2]));
+            } catch (final RuntimeException e) {
+                LOG.warn("unsubscribing {} from {} failed: {}", subscription[1], subscription[0], e.toString());
+            }
+        }
+        subscriptions.clear();
+        receivers.forEach(WebhookReceiver::close);
+        control.close();
+    }
+}

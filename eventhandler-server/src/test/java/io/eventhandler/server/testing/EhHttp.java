@@ -1,0 +1,219 @@
+package io.eventhandler.server.testing;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.api.ErrorMessageDTO;
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.api.SubscriptionRequestDTO;
+import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.api.JsonMapper;
+import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.ServerConfiguration;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The Event Handler's HTTP API from a test's point of view (JDK {@link HttpClient}, HTTP/1.1), the JSON mapper, and
+ * a few shared conveniences: starting a server on a free port, unique topic names, waiting.
+ */
+public final class EhHttp {
+
+    public static final ObjectMapper JSON = JsonMapper.create();
+    /** The publishing system used unless a test needs another. */
+    public static final SystemRequestDTO PUBLISHER = SystemRequestDTO.of("test-publisher", "127.0.0.1", 9001);
+    public static final String PUBLISH_PATH = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH;
+    public static final String SUBSCRIBE_PATH = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE;
+    public static final String UNSUBSCRIBE_PATH = EventHandlerApi.BASE_PATH + EventHandlerApi.UNSUBSCRIBE;
+    public static final String ECHO_PATH = EventHandlerApi.BASE_PATH + EventHandlerApi.ECHO;
+
+    private static final AtomicInteger TOPICS = new AtomicInteger();
+
+    private final URI base;
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    public EhHttp(final URI base) {
+        this.base = base;
+    }
+
+    /** A server on a free loopback port with these settings over the defaults. */
+    public static EventHandlerServer startServer(final Map<String, String> settings) {
+        final Map<String, String> all = new HashMap<>(settings);
+        all.putIfAbsent(ServerConfiguration.PORT, "0");
+        all.putIfAbsent(ServerConfiguration.ADDRESS, "127.0.0.1");
+        return EventHandlerServer.start(ServerConfiguration.fromMap(all));
+    }
+
+    /** An event type no other test uses, so tests can share a server. */
+    public static String uniqueTopic(final String prefix) {
+        return prefix + "-" + TOPICS.incrementAndGet();
+    }
+
+    /** Awaitility with the suite's limits: everything here is on loopback, 10 s is far more than enough. */
+    public static ConditionFactory eventually() {
+        return Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                .pollDelay(Duration.ZERO);
+    }
+
+    public static <T> T read(final String json, final Class<T> type) {
+        try {
+            return JSON.readValue(json, type);
+        } catch (final JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static String json(final Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (final JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** An event of {@link #PUBLISHER} without metadata, stamped by the Event Handler. */
+    public static EventPublishRequestDTO event(final String eventType, final String payload) {
+        return new EventPublishRequestDTO(eventType, PUBLISHER, null, payload, null);
+    }
+
+    /** A plain webhook subscription: no filter, no dates, no sources. */
+    public static SubscriptionRequestDTO subscription(final String eventType, final SystemRequestDTO subscriber,
+                                                      final String notifyUri) {
+        return new SubscriptionRequestDTO(eventType, subscriber, null, notifyUri, false, null, null, null);
+    }
+
+    public HttpResponse<String> publish(final Object request) {
+        return request("POST", PUBLISH_PATH, "application/json", json(request));
+    }
+
+    /** Publish and assert the Event Handler's answer: 200 with an empty body. */
+    public void publishOk(final Object request) {
+        assertOkEmpty(publish(request));
+    }
+
+    public void publishOk(final String eventType, final String payload) {
+        publishOk(event(eventType, payload));
+    }
+
+    public HttpResponse<String> subscribe(final Object request) {
+        return request("POST", SUBSCRIBE_PATH, "application/json", json(request));
+    }
+
+    public void subscribeOk(final Object request) {
+        assertOkEmpty(subscribe(request));
+    }
+
+    /** {@code DELETE /eventhandler/unsubscribe}; null parameters are left out. */
+    public HttpResponse<String> unsubscribe(final String eventType, final String systemName, final String address,
+                                            final String port) {
+        final StringJoiner query = new StringJoiner("&", "?", "");
+        query.setEmptyValue("");
+        addParam(query, EventHandlerApi.UNSUBSCRIBE_EVENT_TYPE, eventType);
+        addParam(query, EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME, systemName);
+        addParam(query, EventHandlerApi.UNSUBSCRIBE_ADDRESS, address);
+        addParam(query, EventHandlerApi.UNSUBSCRIBE_PORT, port);
+        return request("DELETE", UNSUBSCRIBE_PATH + query, null, null);
+    }
+
+    private static void addParam(final StringJoiner query, final String name, final String value) {
+        if (value != null) {
+            query.add(name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8));
+        }
+    }
+
+    public HttpResponse<String> get(final String path) {
+        return request("GET", path, null, null);
+    }
+
+    /** Any request; a null body sends none, a null content type sends no Content-Type header. */
+    public HttpResponse<String> request(final String method, final String path, final String contentType,
+                                        final String body) {
+        final HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(Duration.ofSeconds(10))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        if (contentType != null) {
+            builder.header("Content-Type", contentType);
+        }
+        try {
+            return client.send(builder.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Stats statistics() {
+        final HttpResponse<String> response = get(EventHandlerApi.BASE_PATH + EventHandlerApi.STATISTICS);
+        assertEquals(200, response.statusCode(), response::body);
+        return read(response.body(), Stats.class);
+    }
+
+    /** The ErrorMessageDTO of an error answer, after checking it is declared as JSON. */
+    public static ErrorMessageDTO error(final HttpResponse<String> response) {
+        assertEquals("application/json", response.headers().firstValue("Content-Type").orElse("")
+                .split(";")[0].trim().toLowerCase(Locale.ROOT), () -> "content type of " + response.body());
+        return read(response.body(), ErrorMessageDTO.class);
+    }
+
+    public static void assertOkEmpty(final HttpResponse<String> response) {
+        assertEquals(200, response.statusCode(), response::body);
+        assertEquals("", response.body());
+    }
+
+    /** The service still answers echo and accepts a valid publish. */
+    public void assertStillServing() {
+        final HttpResponse<String> echo = get(ECHO_PATH);
+        assertEquals(200, echo.statusCode());
+        assertEquals(EventHandlerApi.ECHO_RESPONSE, echo.body());
+        publishOk(uniqueTopic("still-serving"), "ok");
+    }
+
+    /** The JSON of {@code GET /eventhandler/mgmt/statistics}, read independently of the server's own types. */
+    public record Stats(long accepted, long deliveriesQueued, long deliveriesDropped, List<Topic> topics,
+                        List<Subscriber> subscribers) {
+
+        public record Topic(String topic, long lastSequence, long accepted, int subscribers, long deliveriesQueued,
+                            long deliveriesDropped, int historySize, long oldestInHistory) {
+        }
+
+        public record Subscriber(long id, String topic, String subscriber, int pending, long queued, long delivered,
+                                 long dropped, long failed) {
+        }
+
+        /** The subscribers attached to this event type (matched case-insensitively, as topics are). */
+        public List<Subscriber> subscribersOf(final String eventType) {
+            final String topic = eventType.trim().toUpperCase(Locale.ROOT);
+            return subscribers.stream().filter(s -> s.topic().equals(topic)).toList();
+        }
+
+        public Topic topic(final String eventType) {
+            final String topic = eventType.trim().toUpperCase(Locale.ROOT);
+            return topics.stream().filter(t -> t.topic().equals(topic)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no topic " + topic + " in " + topics));
+        }
+    }
+}

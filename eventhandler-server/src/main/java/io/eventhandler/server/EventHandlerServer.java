@@ -24,6 +24,7 @@ import org.glassfish.grizzly.http.server.HttpHandlerRegistration;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
+import org.glassfish.grizzly.strategies.WorkerThreadIOStrategy;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.jackson.JacksonFeature;
@@ -100,8 +101,17 @@ public final class EventHandlerServer implements AutoCloseable {
         final HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, resources, false);
         final NetworkListener listener = server.getListeners().iterator().next();
         listener.getKeepAlive().setMaxRequestsCount(-1);
+        // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.
+        server.getServerConfiguration().setAllowPayloadForUndefinedHttpMethods(true);
+        // An unread body (refused request) is swallowed to keep the connection only up to the body limit; a longer
+        // one closes the connection instead of being read to its end.
+        server.getServerConfiguration().setMaxPayloadRemainderToSkip(config.maxBodyBytes());
         final TCPNIOTransport transport = listener.getTransport();
         transport.setTcpNoDelay(true);
+        // Parse and serve on the worker that read the bytes: selector threads then only select, and Grizzly's
+        // per-thread Request cache is refilled by the thread that empties it (with the listener's default
+        // same-thread strategy every request allocated ~30 KB of fresh Request objects).
+        transport.setIOStrategy(WorkerThreadIOStrategy.getInstance());
         transport.setSelectorRunnersCount(config.selectorThreads());
         transport.setWorkerThreadPoolConfig(ThreadPoolConfig.defaultConfig()
                 .setPoolName("eh-worker")

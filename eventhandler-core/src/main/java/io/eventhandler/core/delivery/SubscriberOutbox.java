@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * drain at a time, run on the shared delivery executor. At most one batch is in flight to the {@link EventSink};
  * the next drain starts when the sink completes it. A slow subscriber therefore occupies no thread and delays
  * nobody else: its queue fills, and what does not fit is dropped, counted, and announced to it as a {@link Gap}
- * ahead of the next event that fits.
+ * ahead of the next event that fits, or as soon as its queue has drained if no event comes.
  */
 public final class SubscriberOutbox {
 
@@ -58,8 +58,10 @@ public final class SubscriberOutbox {
     private volatile boolean wakeRequested;
     private boolean sinkClosed;
 
-    // Producer-only state (guarded by the topic's lock).
-    private long pendingGapFirst;
+    // The dropped range not yet announced: written by the producer, and by the drain when the queue ran empty
+    // (under gapLock, so a gap always lands in the queue before the event that follows it).
+    private final Object gapLock = new Object();
+    private volatile long pendingGapFirst;
     private long pendingGapLast;
 
     public SubscriberOutbox(final long id, final String topic, final Object subscriberKey, final String description,
@@ -87,24 +89,39 @@ public final class SubscriberOutbox {
         if (closeReason != null) {
             return false;
         }
-        if (pendingGapFirst != 0) {
-            if (size.get() >= capacity - 1) {
+        synchronized (gapLock) {
+            if (pendingGapFirst != 0) {
+                if (size.get() >= capacity - 1) {
+                    pendingGapLast = event.sequence();
+                    dropped.incrementAndGet();
+                    return false;
+                }
+                enqueuePendingGap();
+            } else if (size.get() >= capacity) {
+                pendingGapFirst = event.sequence();
                 pendingGapLast = event.sequence();
                 dropped.incrementAndGet();
                 return false;
             }
-            enqueue(new Gap(topic, pendingGapFirst, pendingGapLast, Gap.Reason.OVERFLOW));
-            pendingGapFirst = 0;
-        } else if (size.get() >= capacity) {
-            pendingGapFirst = event.sequence();
-            pendingGapLast = event.sequence();
-            dropped.incrementAndGet();
-            return false;
+            enqueue(event);
         }
-        enqueue(event);
         queued.incrementAndGet();
         signal();
         return true;
+    }
+
+    /** Drain side: the queue ran empty with drops not yet announced, so announce them now rather than never. */
+    private void announcePendingGap() {
+        synchronized (gapLock) {
+            if (pendingGapFirst != 0 && size.get() < capacity) {
+                enqueuePendingGap();
+            }
+        }
+    }
+
+    private void enqueuePendingGap() {
+        enqueue(new Gap(topic, pendingGapFirst, pendingGapLast, Gap.Reason.OVERFLOW));
+        pendingGapFirst = 0;
     }
 
     /**
@@ -158,6 +175,10 @@ public final class SubscriberOutbox {
                 return;
             }
             final List<OutboxItem> batch = pollBatch();
+            if (batch.isEmpty() && pendingGapFirst != 0) {
+                announcePendingGap();
+                continue;
+            }
             if (batch.isEmpty() && !wakeRequested) {
                 drainState.set(IDLE);
                 final boolean nothingToDo = queue.isEmpty() && closeReason == null && !wakeRequested;

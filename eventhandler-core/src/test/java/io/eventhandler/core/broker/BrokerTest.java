@@ -160,6 +160,22 @@ class BrokerTest {
     }
 
     @Test
+    void shouldAnnounceDropsOnceTheSlowSubscriberCaughtUpEvenWithoutAnotherEvent() {
+        final RecordingSink slow = new RecordingSink(true);
+        final SubscriberOutbox outbox = subscribe("t", "slow", slow, -1);
+        publish("t", 20);
+        assertEquals(11, outbox.dropped());
+        completeAll(slow);
+        assertEquals(LongStream.rangeClosed(1, 9).boxed().toList(), slow.sequences());
+        assertEquals(List.of(new Gap("T", 10, 20, Gap.Reason.OVERFLOW)), slow.gaps(),
+                "the drops are announced when the queue runs empty, not only before a next event");
+        publish("t", 1);
+        completeAll(slow);
+        assertEquals(1, slow.gaps().size(), "announced once");
+        assertEquals(21L, slow.sequences().get(slow.sequences().size() - 1));
+    }
+
+    @Test
     void shouldHandAtMostMaxBatchItemsToTheSinkAtOnce() {
         final RecordingSink sink = new RecordingSink(true);
         subscribe("t", "s", sink, -1);

@@ -85,10 +85,16 @@ public final class EventHandlerResource {
         if (Text.isBlank(port)) {
             throw ArrowheadException.badPayload("Port of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
         }
+        final int value;
         try {
-            return Integer.parseInt(port.trim());
+            value = Integer.parseInt(port.trim());
         } catch (final NumberFormatException e) {
             throw ArrowheadException.badPayload("Port of the subscriber system is not a number", UNSUBSCRIBE_ORIGIN);
         }
+        if (value < 1) {
+            // Arrowhead's service layer (checkUnsubscribeParameters)
+            throw ArrowheadException.invalidParameter("System port is less than one.", UNSUBSCRIBE_ORIGIN);
+        }
+        return value;
     }
 }

@@ -15,10 +15,10 @@ import java.util.Map;
  */
 public final class PublishValidator {
 
-    private final long toleranceMicros;
+    private final int toleranceSeconds;
 
     public PublishValidator(final int toleranceSeconds) {
-        this.toleranceMicros = toleranceSeconds * 1_000_000L;
+        this.toleranceSeconds = toleranceSeconds;
     }
 
     /** The validated event, ready for the broker. */
@@ -41,26 +41,29 @@ public final class PublishValidator {
             createdMicros = Timestamps.toMicros(now);
         } else {
             timeStamp = request.timeStamp();
-            createdMicros = parse(timeStamp, origin);
-            final long now = Timestamps.toMicros(Instant.now());
-            if (createdMicros > now + toleranceMicros) {
+            final Instant stamp = parse(timeStamp, origin);
+            final Instant now = Instant.now();
+            if (stamp.isAfter(now.plusSeconds(toleranceSeconds))) {
                 throw ArrowheadException.badPayload(
                         "Request.TimeStamp is further in the future than the tolerated time difference", origin);
             }
-            if (createdMicros < now - toleranceMicros) {
+            if (stamp.isBefore(now.minusSeconds(toleranceSeconds))) {
                 throw ArrowheadException.badPayload(
                         "Request.TimeStamp is further in the past than the tolerated time difference", origin);
             }
+            createdMicros = Timestamps.toMicros(stamp);
         }
+        SystemValidator.requirePortAtLeastOne(source.port(), origin);
         final Map<String, String> metaData = request.metaData() == null ? null : Map.copyOf(withoutNulls(request.metaData()));
         return new EventDraft(request.eventType(), source, metaData, request.payload(), timeStamp, createdMicros);
     }
 
-    private static long parse(final String timeStamp, final String origin) {
+    /** Arrowhead appends the exception itself (class name and message) to the message. */
+    private static Instant parse(final String timeStamp, final String origin) {
         try {
-            return Timestamps.parseMicros(timeStamp);
-        } catch (final DateTimeParseException | ArithmeticException e) {
-            throw ArrowheadException.badPayload("Request.TimeStamp is in wrong format. " + e.getMessage(), origin);
+            return Timestamps.parse(timeStamp);
+        } catch (final DateTimeParseException e) {
+            throw ArrowheadException.badPayload("Request.TimeStamp is in wrong format. " + e, origin);
         }
     }
 

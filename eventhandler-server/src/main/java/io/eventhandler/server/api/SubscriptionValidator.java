@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Arrowhead 4.6's checks of a subscription request, with its messages (controller checks as BAD_PAYLOAD, then the
- * service's port and date checks as INVALID_PARAMETER), producing the subscription's filter.
+ * Arrowhead 4.6's checks of a subscription request, with its messages, in its order (controller checks as
+ * BAD_PAYLOAD, then the service's port and date checks as INVALID_PARAMETER), producing the subscription's filter.
  */
 public final class SubscriptionValidator {
 
@@ -46,10 +46,15 @@ public final class SubscriptionValidator {
                 sources.add(SystemValidator.validate(source, origin));
             }
         }
+        SystemValidator.requirePortAtLeastOne(subscriber.port(), origin);
         final long start = date(request.startDate(), "StartDate", "Start Date", Long.MIN_VALUE, origin);
         final long end = date(request.endDate(), "EndDate", "End Date", Long.MAX_VALUE, origin);
         if (start != Long.MIN_VALUE && end != Long.MAX_VALUE && end <= start) {
             throw ArrowheadException.invalidParameter("Start Date should be before End Date", origin);
+        }
+        for (final SystemRef source : sources) {
+            // Arrowhead finds such a source missing from its system table only when storing the subscription
+            SystemValidator.requirePortAtLeastOne(source.port(), origin);
         }
         final Map<String, String> filterMetaData = request.filterMetaData() == null ? Map.of()
                 : Map.copyOf(request.filterMetaData());

@@ -12,7 +12,12 @@ final class Timestamps {
 
     /** @throws DateTimeParseException if the text is not an ISO-8601 instant */
     static long parseMicros(final String text) {
-        return toMicros(Instant.parse(text.trim()));
+        return toMicros(parse(text));
+    }
+
+    /** @throws DateTimeParseException if the text is not an ISO-8601 instant */
+    static Instant parse(final String text) {
+        return Instant.parse(text.trim());
     }
 
     static long toMicros(final Instant instant) {

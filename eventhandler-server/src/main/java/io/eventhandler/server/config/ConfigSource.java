@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.function.IntPredicate;
 
 /**
- * Reads typed values by key: first from the explicit values (properties file, tests), then from the environment
- * variable derived from the key ({@code eh.sse.retry.ms} → {@code EH_SSE_RETRY_MS}), then the default. Collects
- * every problem instead of stopping at the first.
+ * Reads typed values by key: first from the environment variable derived from the key ({@code eh.sse.retry.ms} →
+ * {@code EH_SSE_RETRY_MS}), then from the explicit values (properties file, tests), then the default. Collects every
+ * problem instead of stopping at the first.
  */
 final class ConfigSource {
 
@@ -28,12 +28,12 @@ final class ConfigSource {
     }
 
     String string(final String key, final String defaultValue) {
-        final String explicit = values.get(key);
-        if (explicit != null) {
-            return explicit.trim();
-        }
         final String fromEnvironment = environment.get(environmentName(key));
-        return fromEnvironment != null ? fromEnvironment.trim() : defaultValue;
+        if (fromEnvironment != null) {
+            return fromEnvironment.trim();
+        }
+        final String explicit = values.get(key);
+        return explicit != null ? explicit.trim() : defaultValue;
     }
 
     int integer(final String key, final int defaultValue, final IntPredicate valid, final String rule) {

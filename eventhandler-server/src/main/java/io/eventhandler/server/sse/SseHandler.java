@@ -12,6 +12,8 @@ import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.server.http.GrizzlyResponses;
 import org.glassfish.grizzly.CloseListener;
 import org.glassfish.grizzly.Closeable;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.IOEvent;
 import org.glassfish.grizzly.ICloseType;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
@@ -19,6 +21,7 @@ import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.http.util.Header;
 import org.glassfish.grizzly.http.Method;
 
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -81,12 +84,22 @@ public final class SseHandler extends HttpHandler {
         final SubscriberOutbox outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId),
                 description, EventFilter.ALL, sink, resumeAfter));
         sink.onFailure(reason -> broker.detach(outbox, reason));
-        request.getContext().getConnection().addCloseListener(new CloseListener<Closeable, ICloseType>() {
+        final Connection<?> connection = request.getContext().getConnection();
+        connection.addCloseListener(new CloseListener<Closeable, ICloseType>() {
             @Override
             public void onClosed(final Closeable closeable, final ICloseType type) {
                 broker.detach(outbox, CloseReason.UNSUBSCRIBED);
             }
         });
+        // Grizzly stops reading a connection while its response is suspended, so a client closing an idle stream
+        // would go unnoticed until a write to it fails (a heartbeat interval or more later). Reading on lets the
+        // end of the stream close the connection at once, and the listener above detach the subscriber.
+        try {
+            connection.enableIOEvent(IOEvent.READ);
+        } catch (final IOException e) {
+            broker.detach(outbox, CloseReason.UNSUBSCRIBED);
+            return;
+        }
         outbox.wake();
     }
 

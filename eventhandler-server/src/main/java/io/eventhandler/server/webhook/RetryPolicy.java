@@ -8,8 +8,9 @@ package io.eventhandler.server.webhook;
  */
 record RetryPolicy(int maxRetries, long firstBackoffMs) {
 
+    /** Whether attempt number {@code attempt} (1 = the first, 2 = the first retry) may be made. */
     boolean mayRetry(final int attempt) {
-        return attempt <= maxRetries;
+        return attempt - 1 <= maxRetries;
     }
 
     /** Delay before attempt number {@code attempt} (2 = first retry). */

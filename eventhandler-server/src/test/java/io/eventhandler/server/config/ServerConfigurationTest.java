@@ -1,0 +1,277 @@
+package io.eventhandler.server.config;
+
+import io.eventhandler.server.EventHandlerMain;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The typed configuration: documented defaults, explicit values, a properties file, environment overrides (given as
+ * a map; the real environment is never changed), and the {@link ConfigurationException} that lists every bad value.
+ */
+class ServerConfigurationTest {
+
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+    private static final Pattern DOCUMENTED_ROW = Pattern.compile("^\\| `([a-z0-9_.]+)` \\| ([^|]+) \\|",
+            Pattern.MULTILINE);
+
+    /** Every key with a valid value different from its default. */
+    private static Map<String, String> nonDefaults() {
+        final Map<String, String> values = new LinkedHashMap<>();
+        values.put(ServerConfiguration.ADDRESS, "0.0.0.0");
+        values.put(ServerConfiguration.PORT, "18455");
+        values.put(ServerConfiguration.WORKER_THREADS, "17");
+        values.put(ServerConfiguration.SELECTOR_THREADS, "3");
+        values.put(ServerConfiguration.DELIVERY_THREADS, "5");
+        values.put(ServerConfiguration.HISTORY_SIZE, "0");
+        values.put(ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, "2");
+        values.put(ServerConfiguration.DELIVERY_BATCH_MAX, "1");
+        values.put(ServerConfiguration.DELIVERY_INLINE_SUBSCRIBERS, "0");
+        values.put(ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, "100");
+        values.put(ServerConfiguration.SSE_RETRY_MS, "0");
+        values.put(ServerConfiguration.MAX_BODY_BYTES, "256");
+        values.put(ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS, "0");
+        values.put(ServerConfiguration.WEBHOOK_CONNECT_TIMEOUT_MS, "1");
+        values.put(ServerConfiguration.WEBHOOK_RESPONSE_TIMEOUT_MS, "7");
+        values.put(ServerConfiguration.WEBHOOK_MAX_RETRIES, "0");
+        values.put(ServerConfiguration.WEBHOOK_RETRY_BACKOFF_MS, "0");
+        values.put(ServerConfiguration.WEBHOOK_MAX_CONNECTIONS, "9");
+        return values;
+    }
+
+    private static Map<String, String> described(final ServerConfiguration configuration) {
+        final Map<String, String> values = new LinkedHashMap<>();
+        configuration.describe().forEach((k, v) -> values.put(k, String.valueOf(v)));
+        return values;
+    }
+
+    @Test
+    void theDefaultsAreTheDocumentedOnes() {
+        final Map<String, String> expected = new LinkedHashMap<>();
+        expected.put("server.address", "127.0.0.1");
+        expected.put("server.port", "8455");
+        expected.put("eh.worker.threads", Integer.toString(Math.max(4, 2 * CORES)));
+        expected.put("eh.selector.threads", Integer.toString(CORES));
+        expected.put("eh.delivery.threads", Integer.toString(Math.max(2, CORES)));
+        expected.put("eh.history.size", "1024");
+        expected.put("eh.subscriber.queue.capacity", "8192");
+        expected.put("eh.delivery.batch.max", "256");
+        expected.put("eh.delivery.inline.subscribers", "8");
+        expected.put("eh.sse.heartbeat.interval.ms", "15000");
+        expected.put("eh.sse.retry.ms", "2000");
+        expected.put("eh.max.body.bytes", "65536");
+        expected.put("time_stamp_tolerance_seconds", "120");
+        expected.put("eh.webhook.connect.timeout.ms", "2000");
+        expected.put("eh.webhook.response.timeout.ms", "5000");
+        expected.put("eh.webhook.max.retries", "3");
+        expected.put("eh.webhook.retry.backoff.ms", "200");
+        expected.put("eh.webhook.max.connections", "512");
+        assertEquals(expected, described(ServerConfiguration.defaults()));
+        assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
+    }
+
+    @Test
+    void theDefaultColumnOfDocsConfigurationMdMatchesDescribe() throws IOException {
+        final String doc = Files.readString(Path.of("..", "docs", "configuration.md"));
+        final Map<String, String> actual = described(ServerConfiguration.defaults());
+        final Map<String, String> documented = new LinkedHashMap<>();
+        final Matcher row = DOCUMENTED_ROW.matcher(doc);
+        while (row.find()) {
+            final String text = row.group(2).replace("`", "").trim();
+            final String value = switch (text) {
+                case "2 × cores, at least 4" -> Integer.toString(Math.max(4, 2 * CORES));
+                case "cores" -> Integer.toString(CORES);
+                case "cores, at least 2" -> Integer.toString(Math.max(2, CORES));
+                default -> {
+                    if (!text.matches("[0-9.]+")) {
+                        fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
+                    }
+                    yield text;
+                }
+            };
+            documented.put(row.group(1), value);
+        }
+        assertEquals(actual, documented);
+    }
+
+    @Test
+    void everyKeyCanBeSetAndReachesItsOwnField() {
+        final Map<String, String> values = nonDefaults();
+        final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
+        assertEquals(values, described(configuration));
+        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 0, 100, 0, 256, 0, 1, 7, 0, 0, 9),
+                configuration);
+    }
+
+    @Test
+    void valuesAreTrimmedAndUnsetKeysKeepTheirDefaults() {
+        final ServerConfiguration configuration = ServerConfiguration.fromMap(Map.of(
+                ServerConfiguration.PORT, " 9000\t", ServerConfiguration.ADDRESS, " ::1 "));
+        assertEquals(9000, configuration.port());
+        assertEquals("::1", configuration.address());
+        assertEquals(ServerConfiguration.defaults().historySize(), configuration.historySize());
+        assertEquals(ServerConfiguration.defaults().maxBodyBytes(), configuration.maxBodyBytes());
+    }
+
+    @Test
+    void theEnvironmentVariableIsTheKeyUpperCasedWithUnderscores() {
+        assertEquals("EH_SSE_RETRY_MS", ConfigSource.environmentName(ServerConfiguration.SSE_RETRY_MS));
+        assertEquals("SERVER_PORT", ConfigSource.environmentName(ServerConfiguration.PORT));
+        assertEquals("TIME_STAMP_TOLERANCE_SECONDS",
+                ConfigSource.environmentName(ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS));
+        assertEquals("A_B_C", ConfigSource.environmentName("a.b-c"));
+    }
+
+    @Test
+    void everyKeyCanBeSetFromTheEnvironment() {
+        final Map<String, String> environment = new HashMap<>();
+        nonDefaults().forEach((key, value) -> environment.put(ConfigSource.environmentName(key), value));
+        assertEquals(nonDefaults(), described(ServerConfiguration.load(null, environment)));
+    }
+
+    @Test
+    void theFileOverridesTheDefaultsAndTheEnvironmentOverridesTheFile(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("eventhandler.properties");
+        Files.writeString(file, """
+                # an Arrowhead-style properties file
+                server.port=8456
+                eh.sse.retry.ms = 3000
+                time_stamp_tolerance_seconds: 30
+                eh.history.size=64
+                """);
+        final ServerConfiguration fromFile = ServerConfiguration.load(file, Map.of());
+        assertEquals(8456, fromFile.port());
+        assertEquals(3000, fromFile.sseRetryMs());
+        assertEquals(30, fromFile.timeStampToleranceSeconds());
+        assertEquals(64, fromFile.historySize());
+        assertEquals(ServerConfiguration.defaults().webhookMaxRetries(), fromFile.webhookMaxRetries());
+
+        final ServerConfiguration overridden = ServerConfiguration.load(file, Map.of(
+                "SERVER_PORT", "8457", "EH_WEBHOOK_MAX_RETRIES", " 7 ", "PATH", "/usr/bin", "eh.history.size", "1"));
+        assertEquals(8457, overridden.port(), "environment over file");
+        assertEquals(7, overridden.webhookMaxRetries(), "environment over default");
+        assertEquals(3000, overridden.sseRetryMs(), "file where the environment says nothing");
+        assertEquals(64, overridden.historySize(), "the environment is read by variable name, not by key");
+    }
+
+    @Test
+    void aMissingFileMeansDefaultsAndEnvironment(@TempDir final Path dir) {
+        final ServerConfiguration configuration = ServerConfiguration.load(dir.resolve("absent.properties"),
+                Map.of("EH_MAX_BODY_BYTES", "1024"));
+        assertEquals(1024, configuration.maxBodyBytes());
+        assertEquals(ServerConfiguration.defaults().port(), configuration.port());
+    }
+
+    @Test
+    void anUnreadableFileIsAnError(@TempDir final Path dir) {
+        final UncheckedIOException e = assertThrows(UncheckedIOException.class,
+                () -> ServerConfiguration.load(dir, Map.of()));
+        assertEquals("cannot read " + dir, e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+            server.port                    | abc         | server.port=abc is not a whole number
+            server.port                    | 80.5        | server.port=80.5 is not a whole number
+            server.port                    | 99999999999 | server.port=99999999999 is not a whole number
+            eh.max.body.bytes              | 64k         | eh.max.body.bytes=64k is not a whole number
+            eh.sse.retry.ms                | ~~          | eh.sse.retry.ms= is not a whole number
+            server.port                    | -1          | server.port=-1 must be between 0 and 65535
+            server.port                    | 65536       | server.port=65536 must be between 0 and 65535
+            eh.worker.threads              | 0           | eh.worker.threads=0 must be at least 1
+            eh.selector.threads            | 0           | eh.selector.threads=0 must be at least 1
+            eh.delivery.threads            | -2          | eh.delivery.threads=-2 must be at least 1
+            eh.history.size                | -1          | eh.history.size=-1 must be at least 0
+            eh.subscriber.queue.capacity   | 1           | eh.subscriber.queue.capacity=1 must be at least 2
+            eh.delivery.batch.max          | 0           | eh.delivery.batch.max=0 must be at least 1
+            eh.delivery.inline.subscribers | -1          | eh.delivery.inline.subscribers=-1 must be at least 0
+            eh.sse.heartbeat.interval.ms   | 99          | eh.sse.heartbeat.interval.ms=99 must be at least 100
+            eh.sse.retry.ms                | -1          | eh.sse.retry.ms=-1 must be at least 0
+            eh.max.body.bytes              | 255         | eh.max.body.bytes=255 must be at least 256
+            time_stamp_tolerance_seconds   | -1          | time_stamp_tolerance_seconds=-1 must be at least 0
+            eh.webhook.connect.timeout.ms  | 0           | eh.webhook.connect.timeout.ms=0 must be at least 1
+            eh.webhook.response.timeout.ms | 0           | eh.webhook.response.timeout.ms=0 must be at least 1
+            eh.webhook.max.retries         | -1          | eh.webhook.max.retries=-1 must be at least 0
+            eh.webhook.retry.backoff.ms    | -1          | eh.webhook.retry.backoff.ms=-1 must be at least 0
+            eh.webhook.max.connections     | 0           | eh.webhook.max.connections=0 must be at least 1
+            server.address                 | ~  ~        | server.address is blank
+            """)
+    void aBadValueIsAConfigurationExceptionNamingTheKey(final String key, final String value, final String problem) {
+        final ConfigurationException fromMap = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.fromMap(Map.of(key, value)));
+        assertEquals(List.of(problem), fromMap.problems());
+        assertEquals("invalid configuration:\n  " + problem, fromMap.getMessage());
+
+        final ConfigurationException fromEnvironment = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.load(null, Map.of(ConfigSource.environmentName(key), value)));
+        assertEquals(List.of(problem), fromEnvironment.problems(), "a bad variable is reported by its key");
+    }
+
+    @Test
+    void everyProblemIsReportedAtOnce(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("bad.properties");
+        Files.writeString(file, "server.port=http\neh.history.size=-5\neh.sse.retry.ms=100\n");
+        final ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.load(file, Map.of("EH_MAX_BODY_BYTES", "1", "SERVER_ADDRESS", " ")));
+        assertEquals(List.of("server.address is blank", "server.port=http is not a whole number",
+                "eh.history.size=-5 must be at least 0", "eh.max.body.bytes=1 must be at least 256"), e.problems());
+        assertEquals("""
+                invalid configuration:
+                  server.address is blank
+                  server.port=http is not a whole number
+                  eh.history.size=-5 must be at least 0
+                  eh.max.body.bytes=1 must be at least 256""", e.getMessage());
+    }
+
+    /** Unknown keys are not rejected: a misspelt key is silently ignored and its setting keeps the default. */
+    @Test
+    void anUnknownKeyIsIgnored(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("typo.properties");
+        Files.writeString(file, "eh.max.body.byte=1\nserver.prot=abc\n");
+        assertEquals(ServerConfiguration.defaults(), ServerConfiguration.load(file, Map.of()));
+        assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of("eh.unknown", "x")));
+    }
+
+    /** {@code --check-config} validates and prints, and returns without starting a server. */
+    @Test
+    void checkConfigReturnsWithoutStartingTheServer(@TempDir final Path dir) throws IOException {
+        final Map<String, String> environment = System.getenv();
+        assumeTrue(ServerConfiguration.defaults().describe().keySet().stream()
+                        .map(ConfigSource::environmentName).noneMatch(environment::containsKey),
+                "the real environment overrides a setting; main would read it");
+        final int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        final Path file = dir.resolve("check.properties");
+        Files.writeString(file, "server.port=" + port + "\n");
+        assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> EventHandlerMain.main(new String[] {"--config", file.toString(), "--check-config"}));
+        try (Socket socket = new Socket()) {
+            assertThrows(IOException.class, () -> socket.connect(new InetSocketAddress("127.0.0.1", port), 1_000),
+                    "nothing listens on the configured port");
+        }
+    }
+}

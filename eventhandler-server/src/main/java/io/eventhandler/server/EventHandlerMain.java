@@ -3,6 +3,7 @@ package io.eventhandler.server;
 import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.ServerConfiguration;
 import org.slf4j.Logger;
+import org.slf4j.bridge.SLF4JBridgeHandler;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
@@ -22,6 +23,9 @@ public final class EventHandlerMain {
     }
 
     public static void main(final String[] args) throws InterruptedException {
+        // Grizzly and Jersey log through java.util.logging: route it to the same SLF4J output as ours.
+        SLF4JBridgeHandler.removeHandlersForRootLogger();
+        SLF4JBridgeHandler.install();
         Path file = Path.of(ServerConfiguration.DEFAULT_FILE);
         boolean checkOnly = false;
         for (int i = 0; i < args.length; i++) {

@@ -27,6 +27,7 @@ import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
 import org.glassfish.grizzly.strategies.WorkerThreadIOStrategy;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.internal.inject.AbstractBinder;
 import org.glassfish.jersey.jackson.JacksonFeature;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
@@ -90,8 +91,18 @@ public final class EventHandlerServer implements AutoCloseable {
 
     private HttpServer createHttpServer(final ServerConfiguration config, final ObjectMapper mapper) {
         final ResourceConfig resources = new ResourceConfig()
-                .register(new EventHandlerResource(broker,
-                        new SubscriptionValidator(config.timeStampToleranceSeconds()), webhooks))
+                // The resource class with its collaborators bound, not an instance: Jersey would warn about an
+                // instance that "implements no provider interface" (jersey#3700).
+                .register(EventHandlerResource.class)
+                .register(new AbstractBinder() {
+                    @Override
+                    protected void configure() {
+                        bind(broker).to(Broker.class);
+                        bind(new SubscriptionValidator(config.timeStampToleranceSeconds()))
+                                .to(SubscriptionValidator.class);
+                        bind(webhooks).to(WebhookDispatcher.class);
+                    }
+                })
                 .register(JacksonFeature.withoutExceptionMappers())
                 .register(new ObjectMapperResolver(mapper))
                 .register(new BodySizeLimitFilter(config.maxBodyBytes()))

@@ -6,6 +6,8 @@ import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.webhook.WebhookDispatcher;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -21,6 +23,7 @@ import jakarta.ws.rs.core.Response;
  * hot path, is served by {@link io.eventhandler.server.publish.PublishHandler}.
  */
 @Path(EventHandlerApi.BASE_PATH)
+@Singleton
 public final class EventHandlerResource {
 
     private static final String SUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE;
@@ -30,6 +33,7 @@ public final class EventHandlerResource {
     private final SubscriptionValidator subscriptionValidator;
     private final WebhookDispatcher webhooks;
 
+    @Inject
     public EventHandlerResource(final Broker broker, final SubscriptionValidator subscriptionValidator,
                                 final WebhookDispatcher webhooks) {
         this.broker = broker;

@@ -1,7 +1,9 @@
 package io.eventhandler.server.config;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntPredicate;
@@ -16,6 +18,7 @@ final class ConfigSource {
     private final Map<String, String> values;
     private final Map<String, String> environment;
     private final List<String> problems = new ArrayList<>();
+    private final Set<String> known = new LinkedHashSet<>();
 
     ConfigSource(final Map<String, String> values, final Map<String, String> environment) {
         this.values = values;
@@ -28,6 +31,7 @@ final class ConfigSource {
     }
 
     String string(final String key, final String defaultValue) {
+        known.add(key);
         final String fromEnvironment = environment.get(environmentName(key));
         if (fromEnvironment != null) {
             return fromEnvironment.trim();
@@ -55,6 +59,15 @@ final class ConfigSource {
 
     void problem(final String message) {
         problems.add(message);
+    }
+
+    /**
+     * Report every explicit key no setting read: a misspelt key would otherwise leave its setting at the default
+     * without a word. (The environment is not checked: it holds many variables that are not ours.)
+     */
+    void rejectUnknownKeys() {
+        values.keySet().stream().filter(key -> !known.contains(key)).sorted()
+                .forEach(key -> problems.add(key + " is not a known setting"));
     }
 
     List<String> problems() {

@@ -138,6 +138,7 @@ public record ServerConfiguration(
                 source.integer(WEBHOOK_MAX_RETRIES, 3, v -> v >= 0, "at least 0"),
                 source.integer(WEBHOOK_RETRY_BACKOFF_MS, 200, v -> v >= 0, "at least 0"),
                 source.integer(WEBHOOK_MAX_CONNECTIONS, 512, v -> v >= 1, "at least 1"));
+        source.rejectUnknownKeys();
         if (!source.problems().isEmpty()) {
             throw new ConfigurationException(source.problems());
         }

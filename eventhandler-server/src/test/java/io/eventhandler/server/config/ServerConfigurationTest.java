@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -245,13 +246,22 @@ class ServerConfigurationTest {
                   eh.max.body.bytes=1 must be at least 256""", e.getMessage());
     }
 
-    /** Unknown keys are not rejected: a misspelt key is silently ignored and its setting keeps the default. */
+    /** A misspelt key is an error naming it, not a setting silently left at its default. */
     @Test
-    void anUnknownKeyIsIgnored(@TempDir final Path dir) throws IOException {
+    void anUnknownKeyIsRejected(@TempDir final Path dir) throws IOException {
         final Path file = dir.resolve("typo.properties");
-        Files.writeString(file, "eh.max.body.byte=1\nserver.prot=abc\n");
-        assertEquals(ServerConfiguration.defaults(), ServerConfiguration.load(file, Map.of()));
-        assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of("eh.unknown", "x")));
+        Files.writeString(file, "eh.max.body.byte=1\nserver.prot=abc\neh.history.size=7\n");
+        final ConfigurationException fromFile = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.load(file, Map.of()));
+        assertEquals("""
+                invalid configuration:
+                  eh.max.body.byte is not a known setting
+                  server.prot is not a known setting""", fromFile.getMessage());
+        final ConfigurationException fromMap = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.fromMap(Map.of("eh.unknown", "x")));
+        assertTrue(fromMap.getMessage().contains("eh.unknown is not a known setting"), fromMap::getMessage);
+        assertEquals(ServerConfiguration.defaults(), ServerConfiguration.load(file.resolveSibling("none"),
+                Map.of("EH_SOMETHING_ELSE", "x")), "foreign environment variables are not ours to judge");
     }
 
     /** {@code --check-config} validates and prints, and returns without starting a server. */

@@ -17,7 +17,9 @@ final class Timestamps {
 
     /** @throws DateTimeParseException if the text is not an ISO-8601 instant */
     static Instant parse(final String text) {
-        return Instant.parse(text.trim());
+        final String trimmed = text.trim();
+        final Instant simple = IsoInstants.parseSimple(trimmed);
+        return simple != null ? simple : Instant.parse(trimmed);
     }
 
     static long toMicros(final Instant instant) {

@@ -1,7 +1,7 @@
 package io.eventhandler.client;
 
 import io.eventhandler.api.EventDTO;
-import java.time.Instant;
+import io.eventhandler.api.IsoInstants;
 import java.time.format.DateTimeParseException;
 import java.util.Objects;
 
@@ -34,7 +34,7 @@ public record ReceivedEvent(long sequence, EventDTO event, long receivedEpochMic
             throw new IllegalStateException("event has no timeStamp");
         }
         try {
-            return EpochMicros.of(Instant.parse(timeStamp));
+            return EpochMicros.of(IsoInstants.parse(timeStamp));
         } catch (final DateTimeParseException e) {
             throw new IllegalStateException("event timeStamp is not an ISO-8601 instant: " + timeStamp, e);
         }

@@ -15,6 +15,7 @@ import java.util.Map;
  * @param publishers          publisher threads, each with its own connection
  * @param subscribers         subscribers, each subscribed to every topic
  * @param mode                how subscribers receive events
+ * @param client              which HTTP client publishers and SSE subscribers use
  * @param eventsPerPublisher  measured events per publisher (when {@code duration} is null)
  * @param duration            length of the measured phase instead of an event count, or null
  * @param ratePerPublisher    events per second per publisher, open loop; 0 = back-to-back
@@ -36,6 +37,7 @@ public record LoadOptions(
         int publishers,
         int subscribers,
         DeliveryMode mode,
+        ClientKind client,
         long eventsPerPublisher,
         Duration duration,
         double ratePerPublisher,
@@ -78,6 +80,7 @@ public record LoadOptions(
         out.put("target", embedded ? "embedded" : url.toString());
         out.put("preset", preset == null ? null : preset.name());
         out.put("mode", mode.label());
+        out.put("client", client.label());
         out.put("publishers", publishers);
         out.put("subscribers", subscribers);
         out.put("topics", topics);

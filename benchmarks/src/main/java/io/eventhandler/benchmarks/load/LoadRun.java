@@ -71,13 +71,13 @@ public final class LoadRun {
     private RunResult publishAndAccount(final SubscriberFleet fleet) throws InterruptedException {
         final PhaseGate gate = new PhaseGate(options.publishers());
         final List<PublisherTask> tasks = new ArrayList<>();
-        final List<EventHandlerClient> clients = new ArrayList<>();
+        final List<PublishChannel> channels = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
         try {
             for (int i = 0; i < options.publishers(); i++) {
-                final EventHandlerClient client = EventHandlerClient.create(baseUri);
-                clients.add(client);
-                final PublisherTask task = new PublisherTask(i, topics.get(i % topics.size()), options, client, gate);
+                final PublishChannel channel = PublishChannel.open(options.client(), baseUri, i);
+                channels.add(channel);
+                final PublisherTask task = new PublisherTask(i, topics.get(i % topics.size()), options, channel, gate);
                 tasks.add(task);
                 final Thread thread = new Thread(task, "load-publisher-" + i);
                 thread.setDaemon(true);
@@ -97,7 +97,7 @@ public final class LoadRun {
             }
         } finally {
             gate.cancel();
-            clients.forEach(EventHandlerClient::close);
+            channels.forEach(PublishChannel::close);
         }
         final List<PublisherResult> published = tasks.stream().map(PublisherTask::result).toList();
         final long expectedEach = published.stream().mapToLong(p -> p.attempted() - p.failedIndices().length).sum();

@@ -31,7 +31,7 @@ public final class OptionsParser {
     public static final int MAX_PAYLOAD_BYTES = 1 << 20;
 
     private static final Set<String> FLAGS = Set.of("embedded", "allow-remote", "fail-on-loss", "help");
-    private static final Set<String> VALUED = Set.of("url", "publishers", "subscribers", "mode", "events",
+    private static final Set<String> VALUED = Set.of("url", "publishers", "subscribers", "mode", "client", "events",
             "duration", "rate", "payload-bytes", "topics", "warmup", "preset", "json", "drain-timeout",
             "ready-timeout", "runs", "server-config");
 
@@ -107,7 +107,8 @@ public final class OptionsParser {
                 ? duration("ready-timeout", given.get("ready-timeout")) : DEFAULT_READY_TIMEOUT;
         final int runs = intValue(given, "runs", 1, 1);
         final DeliveryMode mode = DeliveryMode.parse(given.getOrDefault("mode", "sse"));
-        return new LoadOptions(url, embedded, allowRemote, publishers, subscribers, mode, events, duration, rate,
+        final ClientKind client = ClientKind.parse(given.getOrDefault("client", "lean"));
+        return new LoadOptions(url, embedded, allowRemote, publishers, subscribers, mode, client, events, duration, rate,
                 payloadBytes, topics, warmup, preset, json, drain, ready, runs, given.containsKey("fail-on-loss"),
                 serverConfig);
     }
@@ -249,6 +250,8 @@ public final class OptionsParser {
                 "  --publishers P        publisher threads, one connection each (default 1)",
                 "  --subscribers S       subscribers, each on every topic (default 1)",
                 "  --mode sse|webhook    delivery to the subscribers (default sse)",
+                "  --client lean|skeleton  HTTP client of publishers and SSE subscribers: lean raw sockets (default),",
+                "                        or the client library (Apache HttpClient 5, reconnects) as applications see it",
                 "  --events N            measured events per publisher (default " + DEFAULT_EVENTS + ")",
                 "  --duration 30s        measure for a time instead of --events",
                 "  --rate R              events/s per publisher, open loop; 0 = back-to-back (default 0)",

@@ -1,8 +1,5 @@
 package io.eventhandler.benchmarks.load;
 
-import io.eventhandler.api.EventPublishRequestDTO;
-import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.client.EventHandlerClient;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
@@ -13,8 +10,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One publisher thread: publishes its warm-up events, waits at the {@link PhaseGate}, then publishes its measured
  * events (a count, or until a deadline), paced by a {@link RatePacer}. Each event is stamped with its creation time
- * (microseconds) and carries the publisher id and counter in its payload. The thread owns its client (one persistent
- * connection) and its histograms; {@link #result()} may be read once the thread has ended.
+ * (microseconds) and carries the publisher id and counter in its payload. The thread owns its channel (one
+ * persistent connection) and its histograms; {@link #result()} may be read once the thread has ended.
  */
 public final class PublisherTask implements Runnable {
 
@@ -26,10 +23,9 @@ public final class PublisherTask implements Runnable {
     private final int id;
     private final String topic;
     private final LoadOptions options;
-    private final EventHandlerClient client;
+    private final PublishChannel channel;
     private final PhaseGate gate;
     private final PayloadCodec codec;
-    private final SystemRequestDTO source;
     private final WallClock clock = new WallClock();
     private final Histogram latency = LatencyHistograms.create();
     private final Histogram latencyCorrected = LatencyHistograms.create();
@@ -51,18 +47,17 @@ public final class PublisherTask implements Runnable {
      * @param id      publisher id, from 0
      * @param topic   the event type to publish on
      * @param options the run's options
-     * @param client  its own client, closed by the caller
+     * @param channel its own connection, closed by the caller
      * @param gate    the warm-up/measured gate shared by all publishers
      */
-    public PublisherTask(final int id, final String topic, final LoadOptions options, final EventHandlerClient client,
+    public PublisherTask(final int id, final String topic, final LoadOptions options, final PublishChannel channel,
                          final PhaseGate gate) {
         this.id = id;
         this.topic = topic;
         this.options = options;
-        this.client = client;
+        this.channel = channel;
         this.gate = gate;
         this.codec = new PayloadCodec(options.payloadBytes());
-        this.source = SystemRequestDTO.of("loadpublisher" + id, "127.0.0.1", 40_000 + id);
     }
 
     /** {@inheritDoc} */
@@ -122,7 +117,7 @@ public final class PublisherTask implements Runnable {
         final String payload = codec.encode(id, counter, clock.toEpochMicros(intendedNanos));
         final String stamp = Instant.now().truncatedTo(ChronoUnit.MICROS).toString();
         try {
-            client.publish(new EventPublishRequestDTO(topic, source, null, payload, stamp));
+            channel.publish(topic, payload, stamp);
             consecutiveFailures = 0;
             return true;
         } catch (final RuntimeException e) {

@@ -7,16 +7,30 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Subscribers over Server-Sent Events: subscriber {@code n} opens one {@link EventSubscriber} stream per topic, all
- * feeding the same probe. Ready when every stream is open (the server attaches the stream before it answers).
+ * Subscribers over Server-Sent Events: subscriber {@code n} opens one stream per topic, all feeding the same probe,
+ * with the lean client or the client library's {@link EventSubscriber}. Ready when every stream is open (the server
+ * attaches the stream before it answers).
  */
 final class SseFleet implements SubscriberFleet {
+
+    /** One open stream, whichever client holds it. */
+    interface Stream extends AutoCloseable {
+        /** Whether the response head has arrived and the stream is being read. */
+        boolean isConnected();
+
+        /** Duplicates the client itself dropped after reconnecting. */
+        long duplicatesDropped();
+
+        /** Closes the stream; errors are ignored. */
+        @Override
+        void close();
+    }
 
     private final LoadOptions options;
     private final URI baseUri;
     private final List<String> topics;
     private final List<SubscriberProbe> probes = new ArrayList<>();
-    private final List<List<EventSubscriber>> streams = new ArrayList<>();
+    private final List<List<Stream>> streams = new ArrayList<>();
 
     SseFleet(final LoadOptions options, final URI baseUri, final List<String> topics) {
         this.options = options;
@@ -31,19 +45,41 @@ final class SseFleet implements SubscriberFleet {
             final SubscriberProbe probe = new SubscriberProbe("sse-" + n, options.publishers(),
                     options.warmupPerPublisher());
             probes.add(probe);
-            final List<EventSubscriber> own = new ArrayList<>();
+            final List<Stream> own = new ArrayList<>();
             streams.add(own);
             for (final String topic : topics) {
-                own.add(EventSubscriber.builder(baseUri, topic).listener(probe).start());
+                own.add(open(topic, probe));
             }
         }
+    }
+
+    private Stream open(final String topic, final SubscriberProbe probe) {
+        if (options.client() == ClientKind.LEAN) {
+            return new RawSseStream(baseUri, topic, probe).start();
+        }
+        final EventSubscriber subscriber = EventSubscriber.builder(baseUri, topic).listener(probe).start();
+        return new Stream() {
+            @Override
+            public boolean isConnected() {
+                return subscriber.isConnected();
+            }
+
+            @Override
+            public long duplicatesDropped() {
+                return subscriber.duplicatesDropped();
+            }
+
+            @Override
+            public void close() {
+                subscriber.close();
+            }
+        };
     }
 
     /** {@inheritDoc} */
     @Override
     public boolean awaitReady(final Duration timeout) {
-        return Waiter.until(timeout,
-                () -> streams.stream().flatMap(List::stream).allMatch(EventSubscriber::isConnected));
+        return Waiter.until(timeout, () -> streams.stream().flatMap(List::stream).allMatch(Stream::isConnected));
     }
 
     /** {@inheritDoc} */
@@ -55,14 +91,14 @@ final class SseFleet implements SubscriberFleet {
     /** {@inheritDoc} */
     @Override
     public long clientDuplicates(final int index) {
-        return streams.get(index).stream().mapToLong(EventSubscriber::duplicatesDropped).sum();
+        return streams.get(index).stream().mapToLong(Stream::duplicatesDropped).sum();
     }
 
     /** {@inheritDoc} */
     @Override
     public void close() {
-        for (final List<EventSubscriber> own : streams) {
-            own.forEach(EventSubscriber::close);
+        for (final List<Stream> own : streams) {
+            own.forEach(Stream::close);
         }
     }
 }

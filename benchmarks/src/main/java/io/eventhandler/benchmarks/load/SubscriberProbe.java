@@ -1,8 +1,10 @@
 package io.eventhandler.benchmarks.load;
 
 import io.eventhandler.api.GapNotice;
+import io.eventhandler.api.IsoInstants;
 import io.eventhandler.client.EventListener;
 import io.eventhandler.client.ReceivedEvent;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -47,12 +49,23 @@ public final class SubscriberProbe implements EventListener {
 
     /** {@inheritDoc} */
     @Override
-    public synchronized void onEvent(final ReceivedEvent event) {
-        final PayloadCodec.Decoded header = PayloadCodec.decode(event.event().payload());
+    public void onEvent(final ReceivedEvent event) {
+        onDelivery(event.event().payload(), event.event().timeStamp(), event.receivedEpochMicros());
+    }
+
+    /**
+     * One delivered event, from whichever client received it.
+     *
+     * @param payload        the event's payload
+     * @param timeStamp      the event's creation stamp, ISO-8601
+     * @param receivedMicros when it arrived, epoch µs
+     */
+    public synchronized void onDelivery(final String payload, final String timeStamp, final long receivedMicros) {
+        final PayloadCodec.Decoded header = PayloadCodec.decode(payload);
         final long created;
         try {
-            created = event.createdEpochMicros();
-        } catch (final IllegalStateException e) {
+            created = WallClock.epochMicros(IsoInstants.parse(timeStamp));
+        } catch (final DateTimeParseException | NullPointerException e) {
             unparseable++;
             return;
         }
@@ -64,23 +77,27 @@ public final class SubscriberProbe implements EventListener {
             warmupReceived++;
             return;
         }
-        final long received = event.receivedEpochMicros();
         final DeliveryTracker.Arrival arrival = tracker.record(header.publisher(),
                 header.counter() - warmupPerPublisher);
         if (arrival == DeliveryTracker.Arrival.UNKNOWN || arrival == DeliveryTracker.Arrival.DUPLICATE) {
             return;
         }
         measuredUnique++;
-        final long latency = received - created;
+        final long latency = receivedMicros - created;
         if (latency < 0) {
             negativeLatencies++;
         }
         LatencyHistograms.record(endToEnd, latency);
-        LatencyHistograms.record(fromSchedule, received - header.intendedMicros());
-        if (firstReceiptMicros == 0 || received < firstReceiptMicros) {
-            firstReceiptMicros = received;
+        LatencyHistograms.record(fromSchedule, receivedMicros - header.intendedMicros());
+        if (firstReceiptMicros == 0 || receivedMicros < firstReceiptMicros) {
+            firstReceiptMicros = receivedMicros;
         }
-        lastReceiptMicros = Math.max(lastReceiptMicros, received);
+        lastReceiptMicros = Math.max(lastReceiptMicros, receivedMicros);
+    }
+
+    /** A delivery that was not an event the generator could read. */
+    public synchronized void onUnparseable() {
+        unparseable++;
     }
 
     /** {@inheritDoc} */

@@ -100,7 +100,8 @@ public final class TextReport {
                     .append("); ");
         }
         text.append(o.publishers()).append(" publisher(s) -> ").append(o.subscribers()).append(' ')
-                .append(o.mode().label()).append(" subscriber(s) on ").append(o.topics()).append(" topic(s); ");
+                .append(o.mode().label()).append(" subscriber(s) on ").append(o.topics()).append(" topic(s); ")
+                .append(o.client().label()).append(" client; ");
         text.append(o.timed() ? o.duration().toMillis() + " ms" : o.eventsPerPublisher() + " events")
                 .append(" per publisher, ");
         text.append(o.paced() ? String.format(Locale.ROOT, "%.1f events/s each", o.ratePerPublisher())

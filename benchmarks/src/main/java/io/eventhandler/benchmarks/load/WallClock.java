@@ -20,8 +20,12 @@ public final class WallClock {
 
     /** The current wall-clock time in epoch microseconds. */
     public static long nowEpochMicros() {
-        final Instant now = Instant.now();
-        return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+        return epochMicros(Instant.now());
+    }
+
+    /** {@code instant} in epoch microseconds (sub-microsecond digits dropped). */
+    public static long epochMicros(final Instant instant) {
+        return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1_000;
     }
 
     /**

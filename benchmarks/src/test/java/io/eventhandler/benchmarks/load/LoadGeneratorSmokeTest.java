@@ -33,6 +33,13 @@ class LoadGeneratorSmokeTest {
     }
 
     @Test
+    void shouldRunWithTheClientLibraryToo() throws Exception {
+        final JsonNode run = runOk("--embedded", "--client", "skeleton", "--publishers", "2", "--subscribers", "2",
+                "--events", "100", "--warmup", "20");
+        assertDelivered(run, 200);
+    }
+
+    @Test
     void shouldRunSeveralPublishersTopicsAndWebhookSubscribersWithoutLoss() throws Exception {
         final JsonNode run = runOk("--embedded", "--mode", "webhook", "--publishers", "2", "--subscribers", "2",
                 "--topics", "2", "--events", "100", "--warmup", "20");

@@ -24,6 +24,7 @@ class OptionsParserTest {
         assertEquals(1, options.publishers());
         assertEquals(1, options.subscribers());
         assertEquals(DeliveryMode.SSE, options.mode());
+        assertEquals(ClientKind.LEAN, options.client());
         assertEquals(OptionsParser.DEFAULT_EVENTS, options.eventsPerPublisher());
         assertNull(options.duration());
         assertFalse(options.paced());
@@ -40,13 +41,14 @@ class OptionsParserTest {
     @Test
     void shouldParseEveryOption() {
         final LoadOptions options = OptionsParser.parse("--url", "http://localhost:9000", "--publishers", "4",
-                "--subscribers=3", "--mode", "WEBHOOK", "--events", "500", "--rate", "250.5", "--payload-bytes",
+                "--subscribers=3", "--mode", "WEBHOOK", "--client", "Skeleton", "--events", "500", "--rate", "250.5", "--payload-bytes",
                 "512", "--topics", "2", "--warmup", "0", "--json", "out/r.json", "--drain-timeout", "1500ms",
                 "--ready-timeout", "2s", "--runs", "3", "--fail-on-loss");
         assertEquals(URI.create("http://localhost:9000"), options.url());
         assertEquals(4, options.publishers());
         assertEquals(3, options.subscribers());
         assertEquals(DeliveryMode.WEBHOOK, options.mode());
+        assertEquals(ClientKind.SKELETON, options.client());
         assertEquals(500, options.eventsPerPublisher());
         assertEquals(250.5, options.ratePerPublisher());
         assertEquals(Math.round(1e9 / 250.5), options.intervalNanos());
@@ -110,6 +112,7 @@ class OptionsParserTest {
         "--rate -1|--rate=-1",
         "--rate fast|--rate must be a number",
         "--mode carrier-pigeon|--mode must be sse or webhook",
+        "--client curl|--client must be lean or skeleton",
         "--preset Z|--preset must be A, B1, B (B2) or C",
         "--topics 2|--topics=2 > --publishers=1",
         "--embedded --url http://127.0.0.1:1|--url and --embedded exclude each other",

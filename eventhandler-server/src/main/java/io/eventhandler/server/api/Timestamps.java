@@ -1,5 +1,6 @@
 package io.eventhandler.server.api;
 
+import io.eventhandler.api.IsoInstants;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
@@ -17,9 +18,7 @@ final class Timestamps {
 
     /** @throws DateTimeParseException if the text is not an ISO-8601 instant */
     static Instant parse(final String text) {
-        final String trimmed = text.trim();
-        final Instant simple = IsoInstants.parseSimple(trimmed);
-        return simple != null ? simple : Instant.parse(trimmed);
+        return IsoInstants.parse(text.trim());
     }
 
     static long toMicros(final Instant instant) {

@@ -1,0 +1,135 @@
+package io.eventhandler.benchmarks.load;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.GapNotice;
+import io.eventhandler.api.JsonMapper;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One SSE stream of the lean client: a blocking socket read by its own thread into a 64 KiB buffer, decoded by an
+ * {@link SseStreamDecoder}, each event's two needed fields handed to the probe with the instant the read returned.
+ * It does not reconnect: a broken stream is reported to the probe as a disconnect and the run shows the loss.
+ */
+final class RawSseStream implements SseFleet.Stream, SseStreamDecoder.Handler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RawSseStream.class);
+    private static final ObjectMapper MAPPER = JsonMapper.create();
+    private static final int CONNECT_TIMEOUT_MS = 5_000;
+
+    private final URI baseUri;
+    private final String topic;
+    private final SubscriberProbe probe;
+    private final Thread thread;
+    private volatile Socket socket;
+    private volatile boolean connected;
+    private volatile boolean closing;
+
+    RawSseStream(final URI baseUri, final String topic, final SubscriberProbe probe) {
+        this.baseUri = baseUri;
+        this.topic = topic;
+        this.probe = probe;
+        this.thread = new Thread(this::read, "lean-sse-" + probe.name() + "-" + topic);
+        this.thread.setDaemon(true);
+    }
+
+    /** Connects and starts reading on the stream's thread. */
+    RawSseStream start() {
+        thread.start();
+        return this;
+    }
+
+    private void read() {
+        final int port = baseUri.getPort() < 0 ? 80 : baseUri.getPort();
+        try (Socket s = new Socket()) {
+            socket = s;
+            if (closing) {
+                return;
+            }
+            s.setTcpNoDelay(true);
+            s.connect(new InetSocketAddress(baseUri.getHost(), port), CONNECT_TIMEOUT_MS);
+            final String path = baseUri.getRawPath() == null ? "" : baseUri.getRawPath().replaceAll("/+$", "");
+            s.getOutputStream().write(("GET " + path + EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION
+                    + " HTTP/1.1\r\nHost: " + baseUri.getHost() + ":" + port + "\r\nAccept: text/event-stream\r\n"
+                    + EventHandlerApi.EVENT_TYPE_HEADER + ": " + topic + "\r\n\r\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            final HttpResponseReader reader = new HttpResponseReader(s.getInputStream(), 64 * 1024);
+            final HttpResponseReader.Head head = reader.readHead();
+            if (head.status() != 200) {
+                final String body = head.contentLength() > 0 ? reader.readBody(head.contentLength()) : "";
+                throw new IOException("subscription answered HTTP " + head.status() + ": " + body);
+            }
+            connected = true;
+            final SseStreamDecoder decoder = new SseStreamDecoder(head.chunked(), this);
+            final byte[] buffer = new byte[64 * 1024];
+            while (!decoder.ended()) {
+                final int n = reader.read(buffer, 0, buffer.length);
+                decoder.feed(buffer, 0, n, WallClock.nowEpochMicros());
+            }
+            throw new IOException("the server ended the stream");
+        } catch (final IOException | RuntimeException e) {
+            if (!closing) {
+                LOG.warn("SSE stream {} of {} broke: {}", topic, probe.name(), e.toString());
+                probe.onDisconnected(e);
+            }
+        } finally {
+            connected = false;
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onEvent(final String eventName, final byte[] data, final int length, final long receivedMicros) {
+        if (EventHandlerApi.GAP_EVENT_NAME.equals(eventName)) {
+            try {
+                probe.onGap(MAPPER.readValue(data, 0, length, GapNotice.class));
+            } catch (final IOException e) {
+                probe.onUnparseable();
+            }
+            return;
+        }
+        final EventFields.Fields fields = EventFields.of(data, length);
+        if (fields == null) {
+            probe.onUnparseable();
+        } else {
+            probe.onDelivery(fields.payload(), fields.timeStamp(), receivedMicros);
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public boolean isConnected() {
+        return connected;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long duplicatesDropped() {
+        return 0;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void close() {
+        closing = true;
+        final Socket s = socket;
+        if (s != null) {
+            try {
+                s.close();
+            } catch (final IOException ignored) {
+                // closing anyway
+            }
+        }
+        try {
+            thread.join(5_000);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.eventhandler.benchmarks.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import static org.awaitility.Awaitility.await;
+
+import io.eventhandler.api.SystemRequestDTO;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The lean publisher against a real Event Handler: accepted events, refused ones with the server's reason. */
+@Timeout(60)
+class RawPublishChannelTest {
+
+    private static EmbeddedServer server;
+
+    @BeforeAll
+    static void start() {
+        server = EmbeddedServer.start(Map.of());
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void publishesEventsThatAStreamReceivesAndReportsARefusalWithTheServersReason() {
+        final SubscriberProbe probe = new SubscriberProbe("lean", 1, 0);
+        try (RawSseStream stream = new RawSseStream(server.baseUri(), "raw_topic", probe).start();
+             RawPublishChannel channel = new RawPublishChannel(server.baseUri(),
+                     SystemRequestDTO.of("rawpublisher", "127.0.0.1", 1234))) {
+            await().atMost(Duration.ofSeconds(10)).until(stream::isConnected);
+            final PayloadCodec codec = new PayloadCodec(64);
+            for (int i = 0; i < 500; i++) {
+                channel.publish("raw_topic", codec.encode(0, i, WallClock.nowEpochMicros()),
+                        Instant.now().toString());
+            }
+            final IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> channel.publish("raw_topic", "", Instant.now().toString()));
+            assertTrue(refused.getMessage().contains("HTTP 400"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("errorMessage"), refused.getMessage());
+            channel.publish("raw_topic", codec.encode(0, 500, WallClock.nowEpochMicros()),
+                    Instant.now().toString());
+            // the refusal closed the connection (Grizzly does after a 400): the next event goes over a new one
+            await().atMost(Duration.ofSeconds(10)).until(() -> probe.measuredUnique() == 501);
+        }
+        assertEquals(0, probe.result(List.of(), 0).unparseable());
+    }
+}

@@ -8,14 +8,16 @@ import java.util.Locale;
  */
 public enum ClientKind {
     /**
-     * Blocking sockets that write each request in one call and scan each event for the two fields the probe needs:
-     * the least client CPU per event, so the measurement shows the server. No reconnect.
+     * Blocking sockets that write each request in one call and scan each event for the two fields the probe needs,
+     * for publishers, SSE streams and webhook receivers: the least client CPU per event, so the measurement shows
+     * the server. No reconnect.
      */
     LEAN,
 
     /**
-     * The project's client library ({@code EventHandlerClient}, {@code EventSubscriber}): Apache HttpClient 5,
-     * Jackson, reconnect with {@code Last-Event-ID}; what an application would see.
+     * The project's client library ({@code EventHandlerClient}, {@code EventSubscriber}, {@code WebhookReceiver}):
+     * Apache HttpClient 5, Jackson, the JDK HTTP server, reconnect with {@code Last-Event-ID}; what an application
+     * would see.
      */
     SKELETON;
 

@@ -29,7 +29,7 @@ final class RawPublishChannel implements PublishChannel {
     private final StringBuilder request = new StringBuilder(1024);
     private Socket socket;
     private OutputStream out;
-    private HttpResponseReader reader;
+    private HttpReader reader;
     private long lastUsedNanos;
 
     RawPublishChannel(final URI baseUri, final SystemRequestDTO source) {
@@ -81,7 +81,7 @@ final class RawPublishChannel implements PublishChannel {
             connect();
         }
         out.write(message);
-        final HttpResponseReader.Head head = reader.readHead();
+        final HttpReader.Head head = reader.readHead();
         final String answer = head.contentLength() > 0 ? reader.readBody(head.contentLength()) : "";
         lastUsedNanos = System.nanoTime();
         if (head.close() || head.chunked()) {
@@ -100,7 +100,7 @@ final class RawPublishChannel implements PublishChannel {
         fresh.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
         socket = fresh;
         out = fresh.getOutputStream();
-        reader = new HttpResponseReader(fresh.getInputStream(), 8 * 1024);
+        reader = new HttpReader(fresh.getInputStream(), 8 * 1024);
     }
 
     /** {@inheritDoc} */

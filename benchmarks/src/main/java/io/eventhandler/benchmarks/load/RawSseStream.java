@@ -59,8 +59,8 @@ final class RawSseStream implements SseFleet.Stream, SseStreamDecoder.Handler {
                     + " HTTP/1.1\r\nHost: " + baseUri.getHost() + ":" + port + "\r\nAccept: text/event-stream\r\n"
                     + EventHandlerApi.EVENT_TYPE_HEADER + ": " + topic + "\r\n\r\n")
                     .getBytes(StandardCharsets.UTF_8));
-            final HttpResponseReader reader = new HttpResponseReader(s.getInputStream(), 64 * 1024);
-            final HttpResponseReader.Head head = reader.readHead();
+            final HttpReader reader = new HttpReader(s.getInputStream(), 64 * 1024);
+            final HttpReader.Head head = reader.readHead();
             if (head.status() != 200) {
                 final String body = head.contentLength() > 0 ? reader.readBody(head.contentLength()) : "";
                 throw new IOException("subscription answered HTTP " + head.status() + ": " + body);

@@ -12,11 +12,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Subscribers over Arrowhead webhooks: subscriber {@code n} runs a {@link WebhookReceiver} on an ephemeral loopback
+ * Subscribers over Arrowhead webhooks: subscriber {@code n} runs a receiver (the lean {@link RawWebhookReceiver} or
+ * the client library's {@link WebhookReceiver}) on an ephemeral loopback
  * port with notify path {@code /notify/<n>} and subscribes to every topic as system {@code loadsubscriber<n>}. Ready
  * as soon as the subscriptions are accepted; unsubscribed on close.
  */
 final class WebhookFleet implements SubscriberFleet {
+
+    /** One subscriber's receiving end, whichever client runs it. */
+    interface Receiver extends AutoCloseable {
+        /** The loopback port it listens on. */
+        int port();
+
+        /** Stops listening and closes its connections; errors are ignored. */
+        @Override
+        void close();
+    }
 
     private static final Logger LOG = LoggerFactory.getLogger(WebhookFleet.class);
     private static final String ADDRESS = "127.0.0.1";
@@ -25,7 +36,7 @@ final class WebhookFleet implements SubscriberFleet {
     private final List<String> topics;
     private final EventHandlerClient control;
     private final List<SubscriberProbe> probes = new ArrayList<>();
-    private final List<WebhookReceiver> receivers = new ArrayList<>();
+    private final List<Receiver> receivers = new ArrayList<>();
     private final List<String[]> subscriptions = new ArrayList<>();
     private boolean closed;
 
@@ -43,7 +54,7 @@ final class WebhookFleet implements SubscriberFleet {
             final SubscriberProbe probe = new SubscriberProbe("webhook-" + n, options.publishers(),
                     options.warmupPerPublisher());
             probes.add(probe);
-            final WebhookReceiver receiver = WebhookReceiver.start(ADDRESS, 0, path, probe);
+            final Receiver receiver = open(path, probe);
             receivers.add(receiver);
             final String system = "loadsubscriber" + n;
             for (final String topic : topics) {
@@ -52,6 +63,24 @@ final class WebhookFleet implements SubscriberFleet {
                 subscriptions.add(new String[] {topic, system, Integer.toString(receiver.port())});
             }
         }
+    }
+
+    private Receiver open(final String path, final SubscriberProbe probe) {
+        if (options.client() == ClientKind.LEAN) {
+            return RawWebhookReceiver.start(path, probe);
+        }
+        final WebhookReceiver receiver = WebhookReceiver.start(ADDRESS, 0, path, probe);
+        return new Receiver() {
+            @Override
+            public int port() {
+                return receiver.port();
+            }
+
+            @Override
+            public void close() {
+                receiver.close();
+            }
+        };
     }
 
     /** {@inheritDoc} */
@@ -87,7 +116,7 @@ final class WebhookFleet implements SubscriberFleet {
             }
         }
         subscriptions.clear();
-        receivers.forEach(WebhookReceiver::close);
+        receivers.forEach(Receiver::close);
         control.close();
     }
 }

@@ -15,6 +15,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Runs tiny loads end to end against an Event Handler embedded in the test JVM. */
 @Timeout(120)
@@ -32,10 +34,11 @@ class LoadGeneratorSmokeTest {
         assertTrue(run.path("delivery").path("from_schedule").isNull());
     }
 
-    @Test
-    void shouldRunWithTheClientLibraryToo() throws Exception {
-        final JsonNode run = runOk("--embedded", "--client", "skeleton", "--publishers", "2", "--subscribers", "2",
-                "--events", "100", "--warmup", "20");
+    @ParameterizedTest
+    @ValueSource(strings = {"sse", "webhook"})
+    void shouldRunWithTheClientLibraryToo(final String mode) throws Exception {
+        final JsonNode run = runOk("--embedded", "--client", "skeleton", "--mode", mode, "--publishers", "2",
+                "--subscribers", "2", "--events", "100", "--warmup", "20");
         assertDelivered(run, 200);
     }
 

@@ -27,19 +27,31 @@ public final class PublisherTask implements Runnable {
     private final PhaseGate gate;
     private final PayloadCodec codec;
     private final WallClock clock = new WallClock();
-    private final Histogram latency = LatencyHistograms.create();
-    private final Histogram latencyCorrected = LatencyHistograms.create();
 
-    private long[] failed = new long[8];
-    private int failedCount;
-    private long attempted;
-    private long acknowledged;
-    private long warmupAcknowledged;
-    private long firstSendMicros;
-    private long lastAckMicros;
+    private final Phase warmup = new Phase();
+    private final Phase measured = new Phase();
     private int consecutiveFailures;
     private boolean aborted;
     private String firstError;
+
+    /** What one phase did. Warm-up runs through the same code as the measured phase, so that code is compiled. */
+    private static final class Phase {
+        final Histogram latency = LatencyHistograms.create();
+        final Histogram latencyCorrected = LatencyHistograms.create();
+        long[] failed = new long[8];
+        int failedCount;
+        long attempted;
+        long acknowledged;
+        long firstSendMicros;
+        long lastAckMicros;
+
+        void addFailed(final long index) {
+            if (failedCount == failed.length) {
+                failed = Arrays.copyOf(failed, failedCount * 2);
+            }
+            failed[failedCount++] = index;
+        }
+    }
 
     /**
      * A publisher.
@@ -64,51 +76,46 @@ public final class PublisherTask implements Runnable {
     @Override
     public void run() {
         try {
-            warmup();
+            publish(warmup, 0, options.warmupPerPublisher(), false);
         } finally {
             gate.warmupDone();
         }
         if (!aborted && gate.awaitStart()) {
-            measure();
+            publish(measured, options.warmupPerPublisher(), options.eventsPerPublisher(), options.timed());
         }
     }
 
-    private void warmup() {
-        final RatePacer pacer = new RatePacer(options.intervalNanos(), System::nanoTime);
-        pacer.start();
-        for (long i = 0; i < options.warmupPerPublisher() && !aborted; i++) {
-            final long intended = pacer.awaitSlot(i);
-            if (send(i, intended)) {
-                warmupAcknowledged++;
-            }
-        }
-    }
-
-    private void measure() {
+    /**
+     * Publishes one phase: {@code count} events, or for the configured duration when {@code timed}.
+     *
+     * @param phase       where the outcome is tallied
+     * @param firstCounter the payload counter of the phase's first event
+     */
+    private void publish(final Phase phase, final long firstCounter, final long count, final boolean timed) {
         final RatePacer pacer = new RatePacer(options.intervalNanos(), System::nanoTime);
         final long intervalMicros = options.intervalNanos() / 1_000;
         pacer.start();
-        final long deadline = options.timed() ? System.nanoTime() + options.duration().toNanos() : 0;
+        final long deadline = timed ? System.nanoTime() + options.duration().toNanos() : 0;
         for (long i = 0; !aborted; i++) {
-            if (options.timed() ? deadline - System.nanoTime() <= 0 : i >= options.eventsPerPublisher()) {
+            if (timed ? deadline - System.nanoTime() <= 0 : i >= count) {
                 break;
             }
             final long intended = pacer.awaitSlot(i);
             final long start = System.nanoTime();
-            if (firstSendMicros == 0) {
-                firstSendMicros = clock.toEpochMicros(start);
+            if (phase.firstSendMicros == 0) {
+                phase.firstSendMicros = clock.toEpochMicros(start);
             }
-            attempted++;
-            final boolean ok = send(options.warmupPerPublisher() + i, intended);
+            phase.attempted++;
+            final boolean ok = send(firstCounter + i, intended);
             final long end = System.nanoTime();
             if (ok) {
-                acknowledged++;
-                lastAckMicros = clock.toEpochMicros(end);
+                phase.acknowledged++;
+                phase.lastAckMicros = clock.toEpochMicros(end);
                 final long micros = (end - start) / 1_000;
-                LatencyHistograms.record(latency, micros);
-                LatencyHistograms.recordCorrected(latencyCorrected, micros, intervalMicros);
+                LatencyHistograms.record(phase.latency, micros);
+                LatencyHistograms.recordCorrected(phase.latencyCorrected, micros, intervalMicros);
             } else {
-                addFailed(i);
+                phase.addFailed(i);
             }
         }
     }
@@ -133,13 +140,6 @@ public final class PublisherTask implements Runnable {
         }
     }
 
-    private void addFailed(final long index) {
-        if (failedCount == failed.length) {
-            failed = Arrays.copyOf(failed, failedCount * 2);
-        }
-        failed[failedCount++] = index;
-    }
-
     /** Whether it gave up; visible to other threads after {@link PhaseGate#awaitWarmups} or after the thread ended. */
     public boolean aborted() {
         return aborted;
@@ -147,8 +147,9 @@ public final class PublisherTask implements Runnable {
 
     /** What it did; read after the thread ended. */
     public PublisherResult result() {
-        return new PublisherResult(id, topic, attempted, acknowledged, Arrays.copyOf(failed, failedCount),
-                warmupAcknowledged, firstSendMicros, lastAckMicros, latency,
-                options.paced() ? latencyCorrected : latency, aborted, firstError);
+        final Phase m = measured;
+        return new PublisherResult(id, topic, m.attempted, m.acknowledged, Arrays.copyOf(m.failed, m.failedCount),
+                warmup.acknowledged, m.firstSendMicros, m.lastAckMicros, m.latency,
+                options.paced() ? m.latencyCorrected : m.latency, aborted, firstError);
     }
 }

@@ -9,9 +9,10 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * The listener of one load subscriber: decodes each event's payload, sets warm-up events aside, records the
- * end-to-end latency of measured events (creation stamp → receipt, and intended send instant → receipt) and hands
- * the publisher/counter to a {@link DeliveryTracker}.
+ * The listener of one load subscriber: decodes each event's payload, records its end-to-end latency (creation stamp
+ * → receipt, and intended send instant → receipt) and hands the publisher/counter to a {@link DeliveryTracker}.
+ * Warm-up events go through exactly the same code into an accounting that is thrown away, so that the measured
+ * phase starts with that code compiled rather than interpreted.
  *
  * <p>Callbacks may come from several threads (one SSE reader per topic, or a webhook receiver's request threads), so
  * they are serialized on the probe; the lock is uncontended with one topic over SSE. The counters the run polls while
@@ -21,18 +22,48 @@ public final class SubscriberProbe implements EventListener {
 
     private final String name;
     private final long warmupPerPublisher;
-    private final DeliveryTracker tracker;
-    private final Histogram endToEnd = LatencyHistograms.create();
-    private final Histogram fromSchedule = LatencyHistograms.create();
+    private final Phase warmup;
+    private final Phase measured;
 
     private volatile long warmupReceived;
     private volatile long measuredUnique;
     private long unparseable;
-    private long negativeLatencies;
     private long gaps;
     private long disconnects;
-    private long firstReceiptMicros;
-    private long lastReceiptMicros;
+
+    /** The accounting of one phase. */
+    private static final class Phase {
+        final DeliveryTracker tracker;
+        final Histogram endToEnd = LatencyHistograms.create();
+        final Histogram fromSchedule = LatencyHistograms.create();
+        long negativeLatencies;
+        long firstReceiptMicros;
+        long lastReceiptMicros;
+
+        Phase(final int publishers) {
+            this.tracker = new DeliveryTracker(publishers);
+        }
+
+        /** Whether the arrival was a first one of a known event. */
+        boolean record(final PayloadCodec.Decoded header, final long counter, final long createdMicros,
+                       final long receivedMicros) {
+            final DeliveryTracker.Arrival arrival = tracker.record(header.publisher(), counter);
+            if (arrival == DeliveryTracker.Arrival.UNKNOWN || arrival == DeliveryTracker.Arrival.DUPLICATE) {
+                return false;
+            }
+            final long latency = receivedMicros - createdMicros;
+            if (latency < 0) {
+                negativeLatencies++;
+            }
+            LatencyHistograms.record(endToEnd, latency);
+            LatencyHistograms.record(fromSchedule, receivedMicros - header.intendedMicros());
+            if (firstReceiptMicros == 0 || receivedMicros < firstReceiptMicros) {
+                firstReceiptMicros = receivedMicros;
+            }
+            lastReceiptMicros = Math.max(lastReceiptMicros, receivedMicros);
+            return true;
+        }
+    }
 
     /**
      * A probe.
@@ -44,7 +75,8 @@ public final class SubscriberProbe implements EventListener {
     public SubscriberProbe(final String name, final int publishers, final long warmupPerPublisher) {
         this.name = name;
         this.warmupPerPublisher = warmupPerPublisher;
-        this.tracker = new DeliveryTracker(publishers);
+        this.warmup = new Phase(publishers);
+        this.measured = new Phase(publishers);
     }
 
     /** {@inheritDoc} */
@@ -74,25 +106,12 @@ public final class SubscriberProbe implements EventListener {
             return;
         }
         if (header.counter() < warmupPerPublisher) {
-            warmupReceived++;
-            return;
+            if (warmup.record(header, header.counter(), created, receivedMicros)) {
+                warmupReceived++;
+            }
+        } else if (measured.record(header, header.counter() - warmupPerPublisher, created, receivedMicros)) {
+            measuredUnique++;
         }
-        final DeliveryTracker.Arrival arrival = tracker.record(header.publisher(),
-                header.counter() - warmupPerPublisher);
-        if (arrival == DeliveryTracker.Arrival.UNKNOWN || arrival == DeliveryTracker.Arrival.DUPLICATE) {
-            return;
-        }
-        measuredUnique++;
-        final long latency = receivedMicros - created;
-        if (latency < 0) {
-            negativeLatencies++;
-        }
-        LatencyHistograms.record(endToEnd, latency);
-        LatencyHistograms.record(fromSchedule, receivedMicros - header.intendedMicros());
-        if (firstReceiptMicros == 0 || receivedMicros < firstReceiptMicros) {
-            firstReceiptMicros = receivedMicros;
-        }
-        lastReceiptMicros = Math.max(lastReceiptMicros, receivedMicros);
     }
 
     /** A delivery that was not an event the generator could read. */
@@ -119,7 +138,7 @@ public final class SubscriberProbe implements EventListener {
         return name;
     }
 
-    /** Warm-up events received so far (any thread). */
+    /** Distinct warm-up events received so far (any thread). */
     public long warmupReceived() {
         return warmupReceived;
     }
@@ -131,12 +150,12 @@ public final class SubscriberProbe implements EventListener {
 
     /** Latency from the events' creation stamps, µs; read after the subscriber was closed. */
     public synchronized Histogram endToEnd() {
-        return endToEnd;
+        return measured.endToEnd;
     }
 
     /** Latency from the events' intended send instants, µs; read after the subscriber was closed. */
     public synchronized Histogram fromSchedule() {
-        return fromSchedule;
+        return measured.fromSchedule;
     }
 
     /**
@@ -147,6 +166,7 @@ public final class SubscriberProbe implements EventListener {
      * @return the result
      */
     public synchronized SubscriberResult result(final List<PublisherResult> publishers, final long clientDuplicates) {
+        final DeliveryTracker tracker = measured.tracker;
         long expected = 0;
         long lost = 0;
         for (final PublisherResult publisher : publishers) {
@@ -155,7 +175,7 @@ public final class SubscriberProbe implements EventListener {
         }
         return new SubscriberResult(name, expected, tracker.received(), tracker.unique(), lost, tracker.duplicates(),
                 tracker.outOfOrder(), tracker.unknown(), unparseable, warmupReceived, gaps, disconnects,
-                clientDuplicates, negativeLatencies, firstReceiptMicros, lastReceiptMicros,
-                LatencySummary.of(endToEnd));
+                clientDuplicates, measured.negativeLatencies, measured.firstReceiptMicros, measured.lastReceiptMicros,
+                LatencySummary.of(measured.endToEnd));
     }
 }

@@ -28,7 +28,7 @@ import java.util.Properties;
  * @param deliveryBatchMax         {@value #DELIVERY_BATCH_MAX} — events written to a subscriber at once (256)
  * @param deliveryInlineSubscribers {@value #DELIVERY_INLINE_SUBSCRIBERS} — subscribers a publishing thread serves
  *                                 itself after answering the publisher, before handing the rest to the delivery
- *                                 threads (8; 0 = always hand off)
+ *                                 threads (0 = always hand off, the default)
  * @param sseHeartbeatIntervalMs   {@value #SSE_HEARTBEAT_INTERVAL_MS} — comment line sent on an idle SSE stream
  *                                 (15000)
  * @param sseRetryMs               {@value #SSE_RETRY_MS} — reconnect delay told to SSE clients (2000)
@@ -40,6 +40,8 @@ import java.util.Properties;
  * @param webhookMaxRetries        {@value #WEBHOOK_MAX_RETRIES} — retries of a failed webhook POST (3)
  * @param webhookRetryBackoffMs    {@value #WEBHOOK_RETRY_BACKOFF_MS} — first retry delay, doubled each time (200)
  * @param webhookMaxConnections    {@value #WEBHOOK_MAX_CONNECTIONS} — pooled connections to all subscribers (512)
+ * @param webhookIoThreads         {@value #WEBHOOK_IO_THREADS} — I/O threads of the webhook HTTP client (default
+ *                                 cores)
  */
 public record ServerConfiguration(
         String address,
@@ -59,7 +61,8 @@ public record ServerConfiguration(
         int webhookResponseTimeoutMs,
         int webhookMaxRetries,
         int webhookRetryBackoffMs,
-        int webhookMaxConnections) {
+        int webhookMaxConnections,
+        int webhookIoThreads) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -79,6 +82,7 @@ public record ServerConfiguration(
     public static final String WEBHOOK_MAX_RETRIES = "eh.webhook.max.retries";
     public static final String WEBHOOK_RETRY_BACKOFF_MS = "eh.webhook.retry.backoff.ms";
     public static final String WEBHOOK_MAX_CONNECTIONS = "eh.webhook.max.connections";
+    public static final String WEBHOOK_IO_THREADS = "eh.webhook.io.threads";
 
     /** The file read from the working directory when no other is named. */
     public static final String DEFAULT_FILE = "eventhandler.properties";
@@ -128,7 +132,7 @@ public record ServerConfiguration(
                 source.integer(HISTORY_SIZE, 1024, v -> v >= 0, "at least 0"),
                 source.integer(SUBSCRIBER_QUEUE_CAPACITY, 8192, v -> v >= 2, "at least 2"),
                 source.integer(DELIVERY_BATCH_MAX, 256, v -> v >= 1, "at least 1"),
-                source.integer(DELIVERY_INLINE_SUBSCRIBERS, 8, v -> v >= 0, "at least 0"),
+                source.integer(DELIVERY_INLINE_SUBSCRIBERS, 0, v -> v >= 0, "at least 0"),
                 source.integer(SSE_HEARTBEAT_INTERVAL_MS, 15_000, v -> v >= 100, "at least 100"),
                 source.integer(SSE_RETRY_MS, 2_000, v -> v >= 0, "at least 0"),
                 source.integer(MAX_BODY_BYTES, 65_536, v -> v >= 256, "at least 256"),
@@ -137,7 +141,8 @@ public record ServerConfiguration(
                 source.integer(WEBHOOK_RESPONSE_TIMEOUT_MS, 5_000, v -> v >= 1, "at least 1"),
                 source.integer(WEBHOOK_MAX_RETRIES, 3, v -> v >= 0, "at least 0"),
                 source.integer(WEBHOOK_RETRY_BACKOFF_MS, 200, v -> v >= 0, "at least 0"),
-                source.integer(WEBHOOK_MAX_CONNECTIONS, 512, v -> v >= 1, "at least 1"));
+                source.integer(WEBHOOK_MAX_CONNECTIONS, 512, v -> v >= 1, "at least 1"),
+                source.integer(WEBHOOK_IO_THREADS, cores, v -> v >= 1, "at least 1"));
         source.rejectUnknownKeys();
         if (!source.problems().isEmpty()) {
             throw new ConfigurationException(source.problems());
@@ -166,6 +171,7 @@ public record ServerConfiguration(
         d.put(WEBHOOK_MAX_RETRIES, webhookMaxRetries);
         d.put(WEBHOOK_RETRY_BACKOFF_MS, webhookRetryBackoffMs);
         d.put(WEBHOOK_MAX_CONNECTIONS, webhookMaxConnections);
+        d.put(WEBHOOK_IO_THREADS, webhookIoThreads);
         return d;
     }
 }

@@ -43,7 +43,7 @@ public final class WebhookDispatcher implements AutoCloseable {
         this.client = HttpAsyncClients.custom()
                 .setConnectionManager(connections)
                 .setIOReactorConfig(IOReactorConfig.custom()
-                        .setIoThreadCount(Math.max(1, Runtime.getRuntime().availableProcessors() / 2))
+                        .setIoThreadCount(configuration.webhookIoThreads())
                         .setTcpNoDelay(true)
                         .build())
                 .setDefaultRequestConfig(RequestConfig.custom()

@@ -59,6 +59,7 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.WEBHOOK_MAX_RETRIES, "0");
         values.put(ServerConfiguration.WEBHOOK_RETRY_BACKOFF_MS, "0");
         values.put(ServerConfiguration.WEBHOOK_MAX_CONNECTIONS, "9");
+        values.put(ServerConfiguration.WEBHOOK_IO_THREADS, "3");
         return values;
     }
 
@@ -79,7 +80,7 @@ class ServerConfigurationTest {
         expected.put("eh.history.size", "1024");
         expected.put("eh.subscriber.queue.capacity", "8192");
         expected.put("eh.delivery.batch.max", "256");
-        expected.put("eh.delivery.inline.subscribers", "8");
+        expected.put("eh.delivery.inline.subscribers", "0");
         expected.put("eh.sse.heartbeat.interval.ms", "15000");
         expected.put("eh.sse.retry.ms", "2000");
         expected.put("eh.max.body.bytes", "65536");
@@ -89,6 +90,7 @@ class ServerConfigurationTest {
         expected.put("eh.webhook.max.retries", "3");
         expected.put("eh.webhook.retry.backoff.ms", "200");
         expected.put("eh.webhook.max.connections", "512");
+        expected.put("eh.webhook.io.threads", Integer.toString(CORES));
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -122,7 +124,7 @@ class ServerConfigurationTest {
         final Map<String, String> values = nonDefaults();
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
         assertEquals(values, described(configuration));
-        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 0, 100, 0, 256, 0, 1, 7, 0, 0, 9),
+        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 0, 100, 0, 256, 0, 1, 7, 0, 0, 9, 3),
                 configuration);
     }
 
@@ -217,6 +219,7 @@ class ServerConfigurationTest {
             eh.webhook.max.retries         | -1          | eh.webhook.max.retries=-1 must be at least 0
             eh.webhook.retry.backoff.ms    | -1          | eh.webhook.retry.backoff.ms=-1 must be at least 0
             eh.webhook.max.connections     | 0           | eh.webhook.max.connections=0 must be at least 1
+            eh.webhook.io.threads          | 0           | eh.webhook.io.threads=0 must be at least 1
             server.address                 | ~  ~        | server.address is blank
             """)
     void aBadValueIsAConfigurationExceptionNamingTheKey(final String key, final String value, final String problem) {

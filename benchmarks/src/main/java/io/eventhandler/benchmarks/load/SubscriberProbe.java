@@ -22,11 +22,9 @@ public final class SubscriberProbe implements EventListener {
 
     private final String name;
     private final long warmupPerPublisher;
-    private final Phase warmup;
+    /** Warm-up at index 0, measured at 1. */
+    private final Phase[] phases;
     private final Phase measured;
-
-    private volatile long warmupReceived;
-    private volatile long measuredUnique;
     private long unparseable;
     private long gaps;
     private long disconnects;
@@ -34,6 +32,7 @@ public final class SubscriberProbe implements EventListener {
     /** The accounting of one phase. */
     private static final class Phase {
         final DeliveryTracker tracker;
+        volatile long unique;
         final Histogram endToEnd = LatencyHistograms.create();
         final Histogram fromSchedule = LatencyHistograms.create();
         long negativeLatencies;
@@ -75,8 +74,8 @@ public final class SubscriberProbe implements EventListener {
     public SubscriberProbe(final String name, final int publishers, final long warmupPerPublisher) {
         this.name = name;
         this.warmupPerPublisher = warmupPerPublisher;
-        this.warmup = new Phase(publishers);
         this.measured = new Phase(publishers);
+        this.phases = new Phase[] {new Phase(publishers), measured};
     }
 
     /** {@inheritDoc} */
@@ -105,12 +104,13 @@ public final class SubscriberProbe implements EventListener {
             unparseable++;
             return;
         }
-        if (header.counter() < warmupPerPublisher) {
-            if (warmup.record(header, header.counter(), created, receivedMicros)) {
-                warmupReceived++;
-            }
-        } else if (measured.record(header, header.counter() - warmupPerPublisher, created, receivedMicros)) {
-            measuredUnique++;
+        // Chosen without a branch: a branch never taken during warm-up is compiled as an uncommon trap, and the first
+        // measured event would send this method back to the interpreter just as measuring starts. (Other first-time
+        // paths, such as a fresh histogram's minimum, still cost the first run a recompilation: docs/benchmarks.md.)
+        final int index = (int) ((warmupPerPublisher - 1 - header.counter()) >>> 63);
+        final Phase phase = phases[index];
+        if (phase.record(header, header.counter() - index * warmupPerPublisher, created, receivedMicros)) {
+            phase.unique++;
         }
     }
 
@@ -140,12 +140,12 @@ public final class SubscriberProbe implements EventListener {
 
     /** Distinct warm-up events received so far (any thread). */
     public long warmupReceived() {
-        return warmupReceived;
+        return phases[0].unique;
     }
 
     /** Distinct measured events received so far (any thread). */
     public long measuredUnique() {
-        return measuredUnique;
+        return measured.unique;
     }
 
     /** Latency from the events' creation stamps, µs; read after the subscriber was closed. */
@@ -174,7 +174,7 @@ public final class SubscriberProbe implements EventListener {
             lost += tracker.lost(publisher.id(), publisher.attempted(), publisher.failedIndices());
         }
         return new SubscriberResult(name, expected, tracker.received(), tracker.unique(), lost, tracker.duplicates(),
-                tracker.outOfOrder(), tracker.unknown(), unparseable, warmupReceived, gaps, disconnects,
+                tracker.outOfOrder(), tracker.unknown(), unparseable, phases[0].unique, gaps, disconnects,
                 clientDuplicates, measured.negativeLatencies, measured.firstReceiptMicros, measured.lastReceiptMicros,
                 LatencySummary.of(measured.endToEnd));
     }

@@ -18,7 +18,7 @@ import java.util.Properties;
  * @param address                  {@value #ADDRESS} — interface the server listens on (default 127.0.0.1)
  * @param port                     {@value #PORT} — TCP port (default 8455, Arrowhead's; 0 = any free port)
  * @param workerThreads            {@value #WORKER_THREADS} — Grizzly worker pool running the resources
- *                                 (default 2 × cores, at least 4)
+ *                                 (default cores, at least 2)
  * @param selectorThreads          {@value #SELECTOR_THREADS} — Grizzly selector threads, I/O only (default cores)
  * @param deliveryThreads          {@value #DELIVERY_THREADS} — threads draining subscriber queues (default cores,
  *                                 at least 2)
@@ -126,7 +126,7 @@ public record ServerConfiguration(
         final ServerConfiguration configuration = new ServerConfiguration(
                 address,
                 source.integer(PORT, 8455, v -> v >= 0 && v <= 65535, "between 0 and 65535"),
-                source.integer(WORKER_THREADS, Math.max(4, 2 * cores), v -> v >= 1, "at least 1"),
+                source.integer(WORKER_THREADS, Math.max(2, cores), v -> v >= 1, "at least 1"),
                 source.integer(SELECTOR_THREADS, cores, v -> v >= 1, "at least 1"),
                 source.integer(DELIVERY_THREADS, Math.max(2, cores), v -> v >= 1, "at least 1"),
                 source.integer(HISTORY_SIZE, 1024, v -> v >= 0, "at least 0"),

@@ -74,7 +74,7 @@ class ServerConfigurationTest {
         final Map<String, String> expected = new LinkedHashMap<>();
         expected.put("server.address", "127.0.0.1");
         expected.put("server.port", "8455");
-        expected.put("eh.worker.threads", Integer.toString(Math.max(4, 2 * CORES)));
+        expected.put("eh.worker.threads", Integer.toString(Math.max(2, CORES)));
         expected.put("eh.selector.threads", Integer.toString(CORES));
         expected.put("eh.delivery.threads", Integer.toString(Math.max(2, CORES)));
         expected.put("eh.history.size", "1024");
@@ -104,7 +104,6 @@ class ServerConfigurationTest {
         while (row.find()) {
             final String text = row.group(2).replace("`", "").trim();
             final String value = switch (text) {
-                case "2 × cores, at least 4" -> Integer.toString(Math.max(4, 2 * CORES));
                 case "cores" -> Integer.toString(CORES);
                 case "cores, at least 2" -> Integer.toString(Math.max(2, CORES));
                 default -> {

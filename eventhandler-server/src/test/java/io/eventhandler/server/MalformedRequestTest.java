@@ -142,24 +142,13 @@ class MalformedRequestTest {
         }
     }
 
-    @ParameterizedTest(name = "Content-Length: 0 = {0}")
-    @ValueSource(booleans = {true, false})
-    void aPublishWithoutBodyIsA400(final boolean contentLengthZero) {
+    @ParameterizedTest(name = "{0}, Content-Length: 0 = {1}")
+    @CsvSource({PUBLISH_PATH + ",true", PUBLISH_PATH + ",false", SUBSCRIBE_PATH + ",true", SUBSCRIBE_PATH + ",false"})
+    void aRequestWithoutBodyIsANullRequest(final String path, final boolean contentLengthZero) {
         try (RawHttp connection = RawHttp.connect(server.baseUri())) {
-            connection.send("POST", PUBLISH_PATH, contentLengthZero ? new byte[0] : null, JSON);
+            connection.send("POST", path, contentLengthZero ? new byte[0] : null, JSON);
             final RawHttp.Response response = connection.readResponse();
-            assertError(response, 400, BAD_PAYLOAD, PUBLISH_PATH, NOT_JSON + "No content to map due to end-of-input");
-            assertClosed(connection, response);
-        }
-    }
-
-    @ParameterizedTest(name = "Content-Length: 0 = {0}")
-    @ValueSource(booleans = {true, false})
-    void aSubscribeWithoutBodyIsANullRequest(final boolean contentLengthZero) {
-        try (RawHttp connection = RawHttp.connect(server.baseUri())) {
-            connection.send("POST", SUBSCRIBE_PATH, contentLengthZero ? new byte[0] : null, JSON);
-            final RawHttp.Response response = connection.readResponse();
-            assertError(response, 400, BAD_PAYLOAD, SUBSCRIBE_PATH, "Request is null.");
+            assertError(response, 400, BAD_PAYLOAD, path, "Request is null.");
             assertClosed(connection, response);
         }
     }

@@ -66,7 +66,9 @@ public final class PublishHandler extends HttpHandler {
         }
         final EventDraft draft;
         try {
-            final EventPublishRequestDTO dto = reader.readValue(readBody(request));
+            final byte[] body = readBody(request);
+            // no body is a null request, as on the Jersey endpoints (and in Arrowhead), not a JSON error
+            final EventPublishRequestDTO dto = body.length == 0 ? null : reader.readValue(body);
             draft = validator.validate(dto, ORIGIN);
         } catch (final ArrowheadException e) {
             responses.error(response, ErrorResponses.body(e));

@@ -1,0 +1,158 @@
+package io.eventhandler.security.certs;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * The parsed command line of {@link CertificateCommand}. Parsing validates every value, so a bad name or address is
+ * reported as a usage error naming its option rather than failing half way through writing files.
+ */
+record CommandOptions(Path dir, String cloud, String operator, char[] password, List<String> systems,
+                      SubjectAltNames altNames, Duration systemValidity, boolean trustMaster, boolean force,
+                      boolean help) {
+
+    static final String USAGE = String.join(System.lineSeparator(),
+            "Usage: CertificateCommand --dir <dir> --cloud <cloud> --operator <operator> --password <password>",
+            "                          [--systems <name,name,...>] [--san dns:<host>,ip:<address>,...]",
+            "                          [--no-localhost] [--validity-days <days>] [--trust-master] [--force]",
+            "",
+            "Creates or extends a development Arrowhead local cloud in <dir>: master.p12 (master CA),",
+            "<cloud>.p12 (cloud CA), <system>.p12 per system and truststore.p12, all PKCS12 with <password>.",
+            "Existing master and cloud stores are re-used; existing system stores are kept unless --force.",
+            "",
+            "  --dir            directory for the stores (created if missing)",
+            "  --cloud          cloud name, a lower-case DNS label, e.g. testcloud",
+            "  --operator       operator name, a lower-case DNS label, e.g. company",
+            "  --password       password of every store and key (development use only)",
+            "  --systems        system names, e.g. eventhandler,sysop,publisher,subscriber",
+            "  --san            extra subject alternative names for every system (repeatable)",
+            "  --no-localhost   do not add DNS:localhost and IP:127.0.0.1",
+            "  --validity-days  lifetime of the system certificates (default 730)",
+            "  --trust-master   also put the master in truststore.p12 (then every cloud of the master is trusted)",
+            "  --force          overwrite existing system key stores",
+            "  --help           print this help");
+
+    /** A command line that cannot be run; the message names the offending option. */
+    static final class UsageException extends Exception {
+        UsageException(final String message) {
+            super(message);
+        }
+    }
+
+    static CommandOptions parse(final String[] args) throws UsageException {
+        Path dir = null;
+        String cloud = null;
+        String operator = null;
+        char[] password = null;
+        final LinkedHashSet<String> systems = new LinkedHashSet<>();
+        final List<SubjectAltNames> sans = new ArrayList<>();
+        boolean localhost = true;
+        Duration validity = CertificateAuthority.DEFAULT_SYSTEM_VALIDITY;
+        boolean trustMaster = false;
+        boolean force = false;
+
+        for (int i = 0; i < args.length; i++) {
+            String option = args[i];
+            String inlineValue = null;
+            final int equals = option.indexOf('=');
+            if (option.startsWith("--") && equals > 0) {
+                inlineValue = option.substring(equals + 1);
+                option = option.substring(0, equals);
+            }
+            switch (option) {
+                case "--help", "-h" -> {
+                    return new CommandOptions(null, null, null, null, List.of(), SubjectAltNames.none(),
+                            validity, false, false, true);
+                }
+                case "--no-localhost" -> localhost = false;
+                case "--trust-master" -> trustMaster = true;
+                case "--force" -> force = true;
+                case "--dir", "--cloud", "--operator", "--password", "--systems", "--san", "--validity-days" -> {
+                    final String value;
+                    if (inlineValue != null) {
+                        value = inlineValue;
+                    } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+                        value = args[++i];
+                    } else {
+                        throw new UsageException("option " + option + " needs a value");
+                    }
+                    if (value.isEmpty()) {
+                        throw new UsageException("option " + option + " needs a non-empty value");
+                    }
+                    switch (option) {
+                        case "--dir" -> dir = Path.of(value);
+                        case "--cloud" -> cloud = label(option, "cloud name", value);
+                        case "--operator" -> operator = label(option, "operator name", value);
+                        case "--password" -> password = value.toCharArray();
+                        case "--systems" -> {
+                            for (final String system : value.split(",", -1)) {
+                                systems.add(label(option, "system name", system.trim()));
+                            }
+                        }
+                        case "--san" -> sans.add(altNames(option, value));
+                        default -> validity = days(option, value);
+                    }
+                }
+                default -> throw new UsageException(option.startsWith("-")
+                        ? "unknown option " + option
+                        : "unexpected argument '" + option + "'");
+            }
+        }
+        require("--dir", dir);
+        require("--cloud", cloud);
+        require("--operator", operator);
+        require("--password", password);
+
+        for (final String system : systems) {
+            try {
+                LocalCloud.systemFile(dir, cloud, system);
+            } catch (final IllegalArgumentException e) {
+                throw new UsageException("--systems: " + e.getMessage());
+            }
+        }
+
+        SubjectAltNames altNames = localhost ? SubjectAltNames.localhost() : SubjectAltNames.none();
+        for (final SubjectAltNames more : sans) {
+            altNames = altNames.plus(more);
+        }
+        return new CommandOptions(dir, cloud, operator, password, List.copyOf(systems), altNames, validity,
+                trustMaster, force, false);
+    }
+
+    private static void require(final String option, final Object value) throws UsageException {
+        if (value == null) {
+            throw new UsageException("missing required option " + option);
+        }
+    }
+
+    private static String label(final String option, final String what, final String value) throws UsageException {
+        try {
+            return ArrowheadName.requireLabel(what, value);
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage());
+        }
+    }
+
+    private static SubjectAltNames altNames(final String option, final String value) throws UsageException {
+        try {
+            return SubjectAltNames.parse(value);
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage());
+        }
+    }
+
+    private static Duration days(final String option, final String value) throws UsageException {
+        try {
+            final long days = Long.parseLong(value);
+            if (days >= 1 && days <= 36_500) {
+                return Duration.ofDays(days);
+            }
+        } catch (final NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + ": '" + value + "' is not a number of days between 1 and 36500");
+    }
+}

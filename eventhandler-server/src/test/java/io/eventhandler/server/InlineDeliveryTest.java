@@ -2,10 +2,10 @@ package io.eventhandler.server;
 
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,19 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class InlineDeliveryTest {
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(ServerConfiguration.DELIVERY_INLINE_SUBSCRIBERS, "2"));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(
+            Map.of(ServerConfiguration.DELIVERY_INLINE_SUBSCRIBERS, "2"));
+    private static final EhHttp http = server.http();
 
     @Test
     void inlineAndHandedOffSubscribersEachGetEveryEventInOrder() {

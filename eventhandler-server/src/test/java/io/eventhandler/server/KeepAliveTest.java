@@ -6,11 +6,11 @@ import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RawHttp;
+import io.eventhandler.server.testing.RunningServer;
+import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import io.eventhandler.server.testing.SseTestClient;
-import io.eventhandler.server.testing.WebhookReceiver;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -39,19 +39,9 @@ class KeepAliveTest {
 
     private static final String JSON = "Content-Type: application/json";
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of());
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of());
+    private static final EhHttp http = server.http();
 
     /** A connection that sends each request at once (see {@link RawHttp#tcpNoDelay}). */
     private static RawHttp connect() {
@@ -113,7 +103,7 @@ class KeepAliveTest {
     @Test
     void echoSubscribeStatisticsPublishAndUnsubscribeShareOneConnection() {
         final String topic = uniqueTopic("mixed");
-        try (WebhookReceiver receiver = WebhookReceiver.start();
+        try (ScriptedWebhookReceiver receiver = ScriptedWebhookReceiver.start();
              RawHttp connection = connect()) {
             final SystemRequestDTO subscriber = receiver.system("keepalive-subscriber");
             final String unsubscribe = UNSUBSCRIBE_PATH + "?event_type=" + URLEncoder.encode(topic,

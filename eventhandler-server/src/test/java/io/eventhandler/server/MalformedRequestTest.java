@@ -5,11 +5,13 @@ import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RawHttp;
 import io.eventhandler.server.testing.Requests;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -47,13 +49,14 @@ class MalformedRequestTest {
 
     private static final AtomicInteger HEALTH_CHECKS = new AtomicInteger();
 
-    private static EventHandlerServer server;
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.MAX_BODY_BYTES, Integer.toString(LIMIT)));
     private static String healthTopic;
     private static SseTestClient health;
 
     @BeforeAll
     static void start() {
-        server = EhHttp.startServer(Map.of(ServerConfiguration.MAX_BODY_BYTES, Integer.toString(LIMIT)));
         healthTopic = uniqueTopic("health");
         health = SseTestClient.open(server.baseUri(), healthTopic);
     }
@@ -61,7 +64,6 @@ class MalformedRequestTest {
     @AfterAll
     static void stop() {
         health.close();
-        server.close();
     }
 
     /** After every test: echo answers and a publish is delivered, each on a new connection. */

@@ -4,10 +4,10 @@ import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -44,20 +44,11 @@ class PublishValidationTest {
 
     private static final int TOLERANCE_SECONDS = 120;
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS,
-                Integer.toString(TOLERANCE_SECONDS)));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS,
+            Integer.toString(TOLERANCE_SECONDS)));
+    private static final EhHttp http = server.http();
 
     private static HttpResponse<String> post(final Object body) {
         return http.request("POST", PUBLISH_PATH, "application/json", json(body));

@@ -6,10 +6,10 @@ import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -30,19 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Publish over REST, receive over SSE: order, ids, the EventDTO on the wire, topic matching. */
 class SseDeliveryTest {
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(ServerConfiguration.SSE_RETRY_MS, "1234"));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.SSE_RETRY_MS, "1234"));
+    private static final EhHttp http = server.http();
 
     private static List<Long> oneTo(final long n) {
         return LongStream.rangeClosed(1, n).boxed().toList();

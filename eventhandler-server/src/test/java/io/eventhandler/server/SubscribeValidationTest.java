@@ -3,9 +3,9 @@ package io.eventhandler.server;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.eventhandler.server.testing.RunningServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,20 +43,11 @@ class SubscribeValidationTest {
     /** Nothing listens there; no test publishes to a subscription it creates. */
     private static final int SUBSCRIBER_PORT = 9;
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS,
-                Integer.toString(TOLERANCE_SECONDS)));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS,
+            Integer.toString(TOLERANCE_SECONDS)));
+    private static final EhHttp http = server.http();
 
     private static Map<String, Object> valid(final String topic) {
         return subscription(topic, system("subscriber", "127.0.0.1", SUBSCRIBER_PORT), "/notify");

@@ -1,14 +1,13 @@
 package io.eventhandler.server.sse;
 
 import io.eventhandler.api.GapNotice;
-import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
 import org.awaitility.core.ConditionFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -37,22 +36,12 @@ class SlowSseSubscriberTest {
     /** Events published after it resumed. */
     private static final int AFTER = 3;
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(
-                ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, Integer.toString(CAPACITY),
-                ServerConfiguration.HISTORY_SIZE, "4",
-                ServerConfiguration.MAX_BODY_BYTES, Integer.toString(4 * PAYLOAD_CHARS)));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, Integer.toString(CAPACITY),
+            ServerConfiguration.HISTORY_SIZE, "4",
+            ServerConfiguration.MAX_BODY_BYTES, Integer.toString(4 * PAYLOAD_CHARS)));
+    private static final EhHttp http = server.http();
 
     private static String payload(final long i) {
         return i + ":" + "s".repeat(PAYLOAD_CHARS);

@@ -1,14 +1,13 @@
 package io.eventhandler.server.sse;
 
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RawHttp;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,21 +29,12 @@ class SseDisconnectTest {
     /** Large events fill a stalled connection's buffers (several MB on loopback) after few publishes. */
     private static final int BIG_PAYLOAD = 200_000;
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, "600000",
-                ServerConfiguration.HISTORY_SIZE, "4",
-                ServerConfiguration.MAX_BODY_BYTES, Integer.toString(2 * BIG_PAYLOAD)));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, "600000",
+            ServerConfiguration.HISTORY_SIZE, "4",
+            ServerConfiguration.MAX_BODY_BYTES, Integer.toString(2 * BIG_PAYLOAD)));
+    private static final EhHttp http = server.http();
 
     /** The statistics entry of the stream whose client socket has this local port. */
     private static Optional<EhHttp.Stats.Subscriber> subscriberAt(final String topic, final int clientPort) {

@@ -2,14 +2,13 @@ package io.eventhandler.server.sse;
 
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RawHttp;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -30,21 +29,11 @@ class SseHeartbeatTest {
     private static final long HEARTBEAT_MS = 200;
     private static final long RETRY_MS = 777;
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(
-                ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, Long.toString(HEARTBEAT_MS),
-                ServerConfiguration.SSE_RETRY_MS, Long.toString(RETRY_MS)));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, Long.toString(HEARTBEAT_MS),
+            ServerConfiguration.SSE_RETRY_MS, Long.toString(RETRY_MS)));
+    private static final EhHttp http = server.http();
 
     @Test
     void anIdleStreamGetsACommentLinePeriodicallyNotMoreOftenThanTheInterval() {

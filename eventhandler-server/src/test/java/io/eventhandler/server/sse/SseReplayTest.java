@@ -3,13 +3,12 @@ package io.eventhandler.server.sse;
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.GapNotice;
-import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -35,19 +34,10 @@ class SseReplayTest {
 
     private static final int HISTORY = 32;
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(ServerConfiguration.HISTORY_SIZE, Integer.toString(HISTORY)));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.HISTORY_SIZE, Integer.toString(HISTORY)));
+    private static final EhHttp http = server.http();
 
     private static SseTestClient resume(final String topic, final long lastEventId) {
         final SseTestClient client = SseTestClient.openQuery(server.baseUri(),

@@ -5,11 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.api.JsonMapper;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.api.JsonMapper;
-import io.eventhandler.server.EventHandlerServer;
-import io.eventhandler.server.config.ServerConfiguration;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 
@@ -22,18 +20,17 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The Event Handler's HTTP API from a test's point of view (JDK {@link HttpClient}, HTTP/1.1), the JSON mapper, and
- * a few shared conveniences: starting a server on a free port, unique topic names, waiting.
+ * a few shared conveniences: unique topic names, waiting.
  */
 public final class EhHttp {
 
@@ -47,22 +44,19 @@ public final class EhHttp {
 
     private static final AtomicInteger TOPICS = new AtomicInteger();
 
-    private final URI base;
+    private final Supplier<URI> base;
     private final HttpClient client = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
 
     public EhHttp(final URI base) {
-        this.base = base;
+        this(() -> base);
     }
 
-    /** A server on a free loopback port with these settings over the defaults. */
-    public static EventHandlerServer startServer(final Map<String, String> settings) {
-        final Map<String, String> all = new HashMap<>(settings);
-        all.putIfAbsent(ServerConfiguration.PORT, "0");
-        all.putIfAbsent(ServerConfiguration.ADDRESS, "127.0.0.1");
-        return EventHandlerServer.start(ServerConfiguration.fromMap(all));
+    /** A client of a server whose address is known only once it runs (see {@link RunningServer}). */
+    public EhHttp(final Supplier<URI> base) {
+        this.base = base;
     }
 
     /** An event type no other test uses, so tests can share a server. */
@@ -149,7 +143,7 @@ public final class EhHttp {
     /** Any request; a null body sends none, a null content type sends no Content-Type header. */
     public HttpResponse<String> request(final String method, final String path, final String contentType,
                                         final String body) {
-        final HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
+        final HttpRequest.Builder builder = HttpRequest.newBuilder(base.get().resolve(path))
                 .timeout(Duration.ofSeconds(10))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));

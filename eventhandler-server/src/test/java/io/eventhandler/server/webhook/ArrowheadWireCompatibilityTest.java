@@ -10,13 +10,12 @@ import eu.arrowhead.common.dto.shared.EventPublishRequestDTO;
 import eu.arrowhead.common.dto.shared.SubscriptionRequestDTO;
 import eu.arrowhead.common.dto.shared.SystemRequestDTO;
 import eu.arrowhead.common.exception.ExceptionType;
-import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.testing.EhHttp;
-import io.eventhandler.server.testing.ScriptedWebhookReceiver;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver.Received;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
@@ -56,19 +55,9 @@ class ArrowheadWireCompatibilityTest {
     /** {@code eu.arrowhead.common.Utilities.dateTimeFormatter}. */
     private static final DateTimeFormatter ARROWHEAD_TIME = DateTimeFormatter.ISO_INSTANT;
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of());
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of());
+    private static final EhHttp http = server.http();
 
     private static String toJson(final Object official) {
         try {

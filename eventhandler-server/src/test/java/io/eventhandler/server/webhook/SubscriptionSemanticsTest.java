@@ -3,14 +3,13 @@ package io.eventhandler.server.webhook;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
-import io.eventhandler.server.testing.ScriptedWebhookReceiver;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver.Received;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -40,20 +39,11 @@ class SubscriptionSemanticsTest {
     /** Small enough that dated subscriptions can reject events the publish validation still accepts. */
     private static final int TOLERANCE_SECONDS = 60;
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS,
-                Integer.toString(TOLERANCE_SECONDS)));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS,
+            Integer.toString(TOLERANCE_SECONDS)));
+    private static final EhHttp http = server.http();
 
     private static EventPublishRequestDTO event(final String topic, final Map<String, String> metaData,
                                                 final String payload) {

@@ -3,15 +3,14 @@ package io.eventhandler.server.webhook;
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
-import io.eventhandler.server.testing.ScriptedWebhookReceiver;
+import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver.Answer;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver.Received;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -41,24 +40,14 @@ class WebhookDeliveryTest {
     private static final long BACKOFF_MS = 30;
     private static final int QUEUE_CAPACITY = 16;
 
-    private static EventHandlerServer server;
-    private static EhHttp http;
-
-    @BeforeAll
-    static void start() {
-        server = EhHttp.startServer(Map.of(
-                ServerConfiguration.WEBHOOK_MAX_RETRIES, Integer.toString(MAX_RETRIES),
-                ServerConfiguration.WEBHOOK_RETRY_BACKOFF_MS, Long.toString(BACKOFF_MS),
-                ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, Integer.toString(QUEUE_CAPACITY),
-                ServerConfiguration.WEBHOOK_CONNECT_TIMEOUT_MS, "1000",
-                ServerConfiguration.WEBHOOK_RESPONSE_TIMEOUT_MS, "5000"));
-        http = new EhHttp(server.baseUri());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.WEBHOOK_MAX_RETRIES, Integer.toString(MAX_RETRIES),
+            ServerConfiguration.WEBHOOK_RETRY_BACKOFF_MS, Long.toString(BACKOFF_MS),
+            ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, Integer.toString(QUEUE_CAPACITY),
+            ServerConfiguration.WEBHOOK_CONNECT_TIMEOUT_MS, "1000",
+            ServerConfiguration.WEBHOOK_RESPONSE_TIMEOUT_MS, "5000"));
+    private static final EhHttp http = server.http();
 
     private static List<Long> oneTo(final long n) {
         return LongStream.rangeClosed(1, n).boxed().toList();

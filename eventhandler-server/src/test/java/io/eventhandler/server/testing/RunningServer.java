@@ -1,0 +1,60 @@
+package io.eventhandler.server.testing;
+
+import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.ServerConfiguration;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One real Event Handler per test class, on a free loopback port: register it as a static
+ * {@code @RegisterExtension} field; it starts before the class's {@code @BeforeAll} methods and stops after its
+ * {@code @AfterAll} methods. {@link #http()} is usable as soon as the server runs.
+ */
+public final class RunningServer implements BeforeAllCallback, AfterAllCallback {
+
+    private final Map<String, String> settings;
+    private final EhHttp http = new EhHttp(this::baseUri);
+    private EventHandlerServer server;
+
+    private RunningServer(final Map<String, String> settings) {
+        this.settings = settings;
+    }
+
+    /** A server with these settings over the defaults. */
+    public static RunningServer with(final Map<String, String> settings) {
+        return new RunningServer(settings);
+    }
+
+    @Override
+    public void beforeAll(final ExtensionContext context) {
+        final Map<String, String> all = new HashMap<>(settings);
+        all.putIfAbsent(ServerConfiguration.PORT, "0");
+        all.putIfAbsent(ServerConfiguration.ADDRESS, "127.0.0.1");
+        server = EventHandlerServer.start(ServerConfiguration.fromMap(all));
+    }
+
+    @Override
+    public void afterAll(final ExtensionContext context) {
+        server.close();
+    }
+
+    /** Where it listens. */
+    public URI baseUri() {
+        return server.baseUri();
+    }
+
+    /** Its effective configuration. */
+    public ServerConfiguration configuration() {
+        return server.configuration();
+    }
+
+    /** A client of its HTTP API. */
+    public EhHttp http() {
+        return http;
+    }
+}

@@ -57,6 +57,18 @@ final class ConfigSource {
         }
     }
 
+    boolean bool(final String key, final boolean defaultValue) {
+        final String raw = string(key, null);
+        if (raw == null || raw.isEmpty()) {
+            return defaultValue;
+        }
+        if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(raw);
+        }
+        problems.add(key + "=" + raw + " must be true or false");
+        return defaultValue;
+    }
+
     void problem(final String message) {
         problems.add(message);
     }

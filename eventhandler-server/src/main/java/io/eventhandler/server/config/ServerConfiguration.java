@@ -42,6 +42,9 @@ import java.util.Properties;
  * @param webhookMaxConnections    {@value #WEBHOOK_MAX_CONNECTIONS} — pooled connections to all subscribers (512)
  * @param webhookIoThreads         {@value #WEBHOOK_IO_THREADS} — I/O threads of the webhook HTTP client (default
  *                                 cores)
+ * @param tls                      secure mode ({@code server.ssl.*})
+ * @param arrowhead                Service Registry, Authorization and the standalone policy
+ * @param store                    where subscriptions survive restarts
  */
 public record ServerConfiguration(
         String address,
@@ -62,7 +65,10 @@ public record ServerConfiguration(
         int webhookMaxRetries,
         int webhookRetryBackoffMs,
         int webhookMaxConnections,
-        int webhookIoThreads) {
+        int webhookIoThreads,
+        TlsConfiguration tls,
+        ArrowheadConfiguration arrowhead,
+        StoreConfiguration store) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -83,6 +89,33 @@ public record ServerConfiguration(
     public static final String WEBHOOK_RETRY_BACKOFF_MS = "eh.webhook.retry.backoff.ms";
     public static final String WEBHOOK_MAX_CONNECTIONS = "eh.webhook.max.connections";
     public static final String WEBHOOK_IO_THREADS = "eh.webhook.io.threads";
+    public static final String SSL_ENABLED = "server.ssl.enabled";
+    public static final String SSL_KEY_STORE_TYPE = "server.ssl.key-store-type";
+    public static final String SSL_KEY_STORE = "server.ssl.key-store";
+    public static final String SSL_KEY_STORE_PASSWORD = "server.ssl.key-store-password";
+    public static final String SSL_KEY_ALIAS = "server.ssl.key-alias";
+    public static final String SSL_KEY_PASSWORD = "server.ssl.key-password";
+    public static final String SSL_TRUST_STORE_TYPE = "server.ssl.trust-store-type";
+    public static final String SSL_TRUST_STORE = "server.ssl.trust-store";
+    public static final String SSL_TRUST_STORE_PASSWORD = "server.ssl.trust-store-password";
+    public static final String DISABLE_HOSTNAME_VERIFIER = "disable.hostname.verifier";
+    public static final String SR_ADDRESS = "sr_address";
+    public static final String SR_PORT = "sr_port";
+    public static final String DOMAIN_NAME = "domain.name";
+    public static final String DOMAIN_PORT = "domain.port";
+    public static final String SR_RETRY_INITIAL_MS = "eh.sr.retry.initial.ms";
+    public static final String SR_RETRY_MAX_MS = "eh.sr.retry.max.ms";
+    public static final String SR_CHECK_INTERVAL_MS = "eh.sr.check.interval.ms";
+    public static final String AUTH_MAX_RETRY = "event_handler_max_retry_connect_auth";
+    public static final String AUTH_RETRY_INTERVAL_SEC = "event_handler_retry_connect_auth_interval_sec";
+    public static final String LOCAL_AUTHORIZATION_RULES = "eh.local.authorization.rules";
+    public static final String CORE_CONNECT_TIMEOUT_MS = "eh.core.connect.timeout.ms";
+    public static final String CORE_RESPONSE_TIMEOUT_MS = "eh.core.response.timeout.ms";
+    public static final String STORE_URL = "eh.store.url";
+    public static final String STORE_USER = "eh.store.user";
+    public static final String STORE_PASSWORD = "eh.store.password";
+
+    private static final String HIDDEN = "******";
 
     /** The file read from the working directory when no other is named. */
     public static final String DEFAULT_FILE = "eventhandler.properties";
@@ -142,12 +175,72 @@ public record ServerConfiguration(
                 source.integer(WEBHOOK_MAX_RETRIES, 3, v -> v >= 0, "at least 0"),
                 source.integer(WEBHOOK_RETRY_BACKOFF_MS, 200, v -> v >= 0, "at least 0"),
                 source.integer(WEBHOOK_MAX_CONNECTIONS, 512, v -> v >= 1, "at least 1"),
-                source.integer(WEBHOOK_IO_THREADS, cores, v -> v >= 1, "at least 1"));
+                source.integer(WEBHOOK_IO_THREADS, cores, v -> v >= 1, "at least 1"),
+                readTls(source),
+                readArrowhead(source, address),
+                new StoreConfiguration(source.string(STORE_URL, StoreConfiguration.DEFAULT_URL),
+                        source.string(STORE_USER, ""), source.string(STORE_PASSWORD, "")));
         source.rejectUnknownKeys();
         if (!source.problems().isEmpty()) {
             throw new ConfigurationException(source.problems());
         }
         return configuration;
+    }
+
+    private static TlsConfiguration readTls(final ConfigSource source) {
+        final String keyStoreType = source.string(SSL_KEY_STORE_TYPE, "PKCS12");
+        final String trustStoreType = source.string(SSL_TRUST_STORE_TYPE, "PKCS12");
+        for (final String[] type : new String[][] {{SSL_KEY_STORE_TYPE, keyStoreType},
+            {SSL_TRUST_STORE_TYPE, trustStoreType}}) {
+            if (!type[1].equalsIgnoreCase("PKCS12")) {
+                source.problem(type[0] + "=" + type[1] + " must be PKCS12 (as Arrowhead's stores are)");
+            }
+        }
+        final String keyStore = source.string(SSL_KEY_STORE, "");
+        final boolean enabled = source.bool(SSL_ENABLED, !keyStore.isEmpty());
+        final String storePassword = source.string(SSL_KEY_STORE_PASSWORD, "");
+        final String trustStore = source.string(SSL_TRUST_STORE, "");
+        final TlsConfiguration tls = new TlsConfiguration(enabled,
+                keyStore.isEmpty() ? null : Path.of(keyStore),
+                storePassword,
+                source.string(SSL_KEY_ALIAS, ""),
+                source.string(SSL_KEY_PASSWORD, storePassword),
+                trustStore.isEmpty() ? null : Path.of(trustStore),
+                source.string(SSL_TRUST_STORE_PASSWORD, storePassword),
+                !source.bool(DISABLE_HOSTNAME_VERIFIER, false));
+        if (enabled) {
+            if (tls.keyStore() == null) {
+                source.problem(SSL_ENABLED + "=true needs " + SSL_KEY_STORE);
+            } else if (!Files.isReadable(tls.keyStore())) {
+                source.problem(SSL_KEY_STORE + "=" + keyStore + " is not a readable file");
+            }
+            if (tls.trustStore() == null) {
+                source.problem(SSL_ENABLED + "=true needs " + SSL_TRUST_STORE);
+            } else if (!Files.isReadable(tls.trustStore())) {
+                source.problem(SSL_TRUST_STORE + "=" + trustStore + " is not a readable file");
+            }
+        }
+        return tls;
+    }
+
+    private static ArrowheadConfiguration readArrowhead(final ConfigSource source, final String address) {
+        final ArrowheadConfiguration arrowhead = new ArrowheadConfiguration(
+                source.string(SR_ADDRESS, ""),
+                source.integer(SR_PORT, 8443, v -> v >= 1 && v <= 65535, "between 1 and 65535"),
+                source.string(DOMAIN_NAME, address),
+                source.integer(DOMAIN_PORT, 0, v -> v >= 0 && v <= 65535, "between 0 and 65535"),
+                source.integer(SR_RETRY_INITIAL_MS, 500, v -> v >= 1, "at least 1"),
+                source.integer(SR_RETRY_MAX_MS, 30_000, v -> v >= 1, "at least 1"),
+                source.integer(SR_CHECK_INTERVAL_MS, 30_000, v -> v >= 100, "at least 100"),
+                source.integer(AUTH_MAX_RETRY, 3, v -> v >= 1, "at least 1"),
+                source.integer(AUTH_RETRY_INTERVAL_SEC, 10, v -> v >= 0, "at least 0"),
+                source.string(LOCAL_AUTHORIZATION_RULES, ""),
+                source.integer(CORE_CONNECT_TIMEOUT_MS, 5_000, v -> v >= 1, "at least 1"),
+                source.integer(CORE_RESPONSE_TIMEOUT_MS, 10_000, v -> v >= 1, "at least 1"));
+        if (arrowhead.registryRetryMaxMs() < arrowhead.registryRetryInitialMs()) {
+            source.problem(SR_RETRY_MAX_MS + " must be at least " + SR_RETRY_INITIAL_MS);
+        }
+        return arrowhead;
     }
 
     /** The effective values by key, for printing at start. */
@@ -172,6 +265,35 @@ public record ServerConfiguration(
         d.put(WEBHOOK_RETRY_BACKOFF_MS, webhookRetryBackoffMs);
         d.put(WEBHOOK_MAX_CONNECTIONS, webhookMaxConnections);
         d.put(WEBHOOK_IO_THREADS, webhookIoThreads);
+        d.put(SSL_ENABLED, tls.enabled());
+        d.put(SSL_KEY_STORE_TYPE, "PKCS12");
+        d.put(SSL_KEY_STORE, tls.keyStore() == null ? "" : tls.keyStore());
+        d.put(SSL_KEY_STORE_PASSWORD, hidden(tls.keyStorePassword()));
+        d.put(SSL_KEY_ALIAS, tls.keyAlias());
+        d.put(SSL_KEY_PASSWORD, hidden(tls.keyPassword()));
+        d.put(SSL_TRUST_STORE_TYPE, "PKCS12");
+        d.put(SSL_TRUST_STORE, tls.trustStore() == null ? "" : tls.trustStore());
+        d.put(SSL_TRUST_STORE_PASSWORD, hidden(tls.trustStorePassword()));
+        d.put(DISABLE_HOSTNAME_VERIFIER, !tls.hostnameVerification());
+        d.put(SR_ADDRESS, arrowhead.serviceRegistryAddress());
+        d.put(SR_PORT, arrowhead.serviceRegistryPort());
+        d.put(DOMAIN_NAME, arrowhead.domainName());
+        d.put(DOMAIN_PORT, arrowhead.domainPort());
+        d.put(SR_RETRY_INITIAL_MS, arrowhead.registryRetryInitialMs());
+        d.put(SR_RETRY_MAX_MS, arrowhead.registryRetryMaxMs());
+        d.put(SR_CHECK_INTERVAL_MS, arrowhead.registryCheckIntervalMs());
+        d.put(AUTH_MAX_RETRY, arrowhead.authorizationMaxRetries());
+        d.put(AUTH_RETRY_INTERVAL_SEC, arrowhead.authorizationRetrySeconds());
+        d.put(LOCAL_AUTHORIZATION_RULES, arrowhead.localAuthorizationRules());
+        d.put(CORE_CONNECT_TIMEOUT_MS, arrowhead.coreConnectTimeoutMs());
+        d.put(CORE_RESPONSE_TIMEOUT_MS, arrowhead.coreResponseTimeoutMs());
+        d.put(STORE_URL, store.url());
+        d.put(STORE_USER, store.user());
+        d.put(STORE_PASSWORD, hidden(store.password()));
         return d;
+    }
+
+    private static String hidden(final String secret) {
+        return secret == null || secret.isEmpty() ? "" : HIDDEN;
     }
 }

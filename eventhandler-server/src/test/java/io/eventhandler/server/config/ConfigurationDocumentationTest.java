@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** docs/configuration.md documents exactly the keys the typed configuration reads. */
 class ConfigurationDocumentationTest {
 
-    private static final Pattern DOCUMENTED_KEY = Pattern.compile("^\\| `([a-z0-9_.]+)` \\|", Pattern.MULTILINE);
+    private static final Pattern DOCUMENTED_KEY = Pattern.compile("^\\| `([a-z0-9_.-]+)` \\|", Pattern.MULTILINE);
 
     @Test
     void shouldDocumentEveryKeyAndNoOther() throws IOException {

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class ServerConfigurationTest {
 
     private static final int CORES = Runtime.getRuntime().availableProcessors();
-    private static final Pattern DOCUMENTED_ROW = Pattern.compile("^\\| `([a-z0-9_.]+)` \\| ([^|]+) \\|",
+    private static final Pattern DOCUMENTED_ROW = Pattern.compile("^\\| `([a-z0-9_.-]+)` \\| ([^|]+) \\|",
             Pattern.MULTILINE);
 
     /** Every key with a valid value different from its default. */
@@ -60,6 +60,31 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.WEBHOOK_RETRY_BACKOFF_MS, "0");
         values.put(ServerConfiguration.WEBHOOK_MAX_CONNECTIONS, "9");
         values.put(ServerConfiguration.WEBHOOK_IO_THREADS, "3");
+        values.put(ServerConfiguration.SSL_ENABLED, "false");
+        values.put(ServerConfiguration.SSL_KEY_STORE_TYPE, "PKCS12");
+        values.put(ServerConfiguration.SSL_KEY_STORE, "certs/eventhandler.p12");
+        values.put(ServerConfiguration.SSL_KEY_STORE_PASSWORD, "******");
+        values.put(ServerConfiguration.SSL_KEY_ALIAS, "eventhandler");
+        values.put(ServerConfiguration.SSL_KEY_PASSWORD, "******");
+        values.put(ServerConfiguration.SSL_TRUST_STORE_TYPE, "PKCS12");
+        values.put(ServerConfiguration.SSL_TRUST_STORE, "certs/truststore.p12");
+        values.put(ServerConfiguration.SSL_TRUST_STORE_PASSWORD, "******");
+        values.put(ServerConfiguration.DISABLE_HOSTNAME_VERIFIER, "true");
+        values.put(ServerConfiguration.SR_ADDRESS, "10.0.0.1");
+        values.put(ServerConfiguration.SR_PORT, "18443");
+        values.put(ServerConfiguration.DOMAIN_NAME, "eh.example");
+        values.put(ServerConfiguration.DOMAIN_PORT, "8455");
+        values.put(ServerConfiguration.SR_RETRY_INITIAL_MS, "10");
+        values.put(ServerConfiguration.SR_RETRY_MAX_MS, "20");
+        values.put(ServerConfiguration.SR_CHECK_INTERVAL_MS, "1000");
+        values.put(ServerConfiguration.AUTH_MAX_RETRY, "5");
+        values.put(ServerConfiguration.AUTH_RETRY_INTERVAL_SEC, "1");
+        values.put(ServerConfiguration.LOCAL_AUTHORIZATION_RULES, "subscriber:publisher");
+        values.put(ServerConfiguration.CORE_CONNECT_TIMEOUT_MS, "11");
+        values.put(ServerConfiguration.CORE_RESPONSE_TIMEOUT_MS, "12");
+        values.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:x");
+        values.put(ServerConfiguration.STORE_USER, "eh");
+        values.put(ServerConfiguration.STORE_PASSWORD, "******");
         return values;
     }
 
@@ -91,6 +116,31 @@ class ServerConfigurationTest {
         expected.put("eh.webhook.retry.backoff.ms", "200");
         expected.put("eh.webhook.max.connections", "512");
         expected.put("eh.webhook.io.threads", Integer.toString(CORES));
+        expected.put("server.ssl.enabled", "false");
+        expected.put("server.ssl.key-store-type", "PKCS12");
+        expected.put("server.ssl.key-store", "");
+        expected.put("server.ssl.key-store-password", "");
+        expected.put("server.ssl.key-alias", "");
+        expected.put("server.ssl.key-password", "");
+        expected.put("server.ssl.trust-store-type", "PKCS12");
+        expected.put("server.ssl.trust-store", "");
+        expected.put("server.ssl.trust-store-password", "");
+        expected.put("disable.hostname.verifier", "false");
+        expected.put("sr_address", "");
+        expected.put("sr_port", "8443");
+        expected.put("domain.name", "127.0.0.1");
+        expected.put("domain.port", "0");
+        expected.put("eh.sr.retry.initial.ms", "500");
+        expected.put("eh.sr.retry.max.ms", "30000");
+        expected.put("eh.sr.check.interval.ms", "30000");
+        expected.put("event_handler_max_retry_connect_auth", "3");
+        expected.put("event_handler_retry_connect_auth_interval_sec", "10");
+        expected.put("eh.local.authorization.rules", "");
+        expected.put("eh.core.connect.timeout.ms", "5000");
+        expected.put("eh.core.response.timeout.ms", "10000");
+        expected.put("eh.store.url", "jdbc:h2:file:./data/eventhandler");
+        expected.put("eh.store.user", "");
+        expected.put("eh.store.password", "");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -106,8 +156,12 @@ class ServerConfigurationTest {
             final String value = switch (text) {
                 case "cores" -> Integer.toString(CORES);
                 case "cores, at least 2" -> Integer.toString(Math.max(2, CORES));
+                case "(none)", "(none: standalone)", "(none: all allowed)", "the only key entry",
+                        "the store password", "the key store password" -> "";
+                case "on when a key store is given" -> "false";
+                case "server.address" -> "127.0.0.1";
                 default -> {
-                    if (!text.matches("[0-9.]+")) {
+                    if (!text.matches("[0-9.]+|false|PKCS12|jdbc:\\S+")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -123,7 +177,12 @@ class ServerConfigurationTest {
         final Map<String, String> values = nonDefaults();
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
         assertEquals(values, described(configuration));
-        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 0, 100, 0, 256, 0, 1, 7, 0, 0, 9, 3),
+        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 0, 100, 0, 256, 0, 1, 7, 0, 0, 9, 3,
+                        new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
+                                "******", Path.of("certs/truststore.p12"), "******", false),
+                        new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
+                                "subscriber:publisher", 11, 12),
+                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******")),
                 configuration);
     }
 
@@ -220,6 +279,11 @@ class ServerConfigurationTest {
             eh.webhook.max.connections     | 0           | eh.webhook.max.connections=0 must be at least 1
             eh.webhook.io.threads          | 0           | eh.webhook.io.threads=0 must be at least 1
             server.address                 | ~  ~        | server.address is blank
+            server.ssl.enabled             | yes         | server.ssl.enabled=yes must be true or false
+            server.ssl.key-store-type      | JKS         | server.ssl.key-store-type=JKS must be PKCS12 (as Arrowhead's stores are)
+            sr_port                        | 0           | sr_port=0 must be between 1 and 65535
+            eh.sr.check.interval.ms        | 99          | eh.sr.check.interval.ms=99 must be at least 100
+            event_handler_max_retry_connect_auth | 0     | event_handler_max_retry_connect_auth=0 must be at least 1
             """)
     void aBadValueIsAConfigurationExceptionNamingTheKey(final String key, final String value, final String problem) {
         final ConfigurationException fromMap = assertThrows(ConfigurationException.class,
@@ -230,6 +294,19 @@ class ServerConfigurationTest {
         final ConfigurationException fromEnvironment = assertThrows(ConfigurationException.class,
                 () -> ServerConfiguration.load(null, Map.of(ConfigSource.environmentName(key), value)));
         assertEquals(List.of(problem), fromEnvironment.problems(), "a bad variable is reported by its key");
+    }
+
+    @Test
+    void secureModeNeedsReadableStores() {
+        final ConfigurationException noStores = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.fromMap(Map.of(ServerConfiguration.SSL_ENABLED, "true")));
+        assertEquals(List.of("server.ssl.enabled=true needs server.ssl.key-store",
+                "server.ssl.enabled=true needs server.ssl.trust-store"), noStores.problems());
+        final ConfigurationException missingFiles = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.fromMap(Map.of(ServerConfiguration.SSL_KEY_STORE, "/nonexistent/eh.p12",
+                        ServerConfiguration.SSL_TRUST_STORE, "/nonexistent/trust.p12")));
+        assertEquals(List.of("server.ssl.key-store=/nonexistent/eh.p12 is not a readable file",
+                "server.ssl.trust-store=/nonexistent/trust.p12 is not a readable file"), missingFiles.problems());
     }
 
     @Test

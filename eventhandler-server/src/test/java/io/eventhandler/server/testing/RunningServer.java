@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * One real Event Handler per test class, on a free loopback port: register it as a static
@@ -35,6 +36,8 @@ public final class RunningServer implements BeforeAllCallback, AfterAllCallback 
         final Map<String, String> all = new HashMap<>(settings);
         all.putIfAbsent(ServerConfiguration.PORT, "0");
         all.putIfAbsent(ServerConfiguration.ADDRESS, "127.0.0.1");
+        // each test server its own in-memory store, unless the test is about durable storage
+        all.putIfAbsent(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-" + UUID.randomUUID());
         server = EventHandlerServer.start(ServerConfiguration.fromMap(all));
     }
 

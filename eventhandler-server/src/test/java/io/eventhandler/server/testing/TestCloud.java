@@ -1,0 +1,140 @@
+package io.eventhandler.server.testing;
+
+import io.eventhandler.security.certs.CertificateAuthority;
+import io.eventhandler.security.certs.LocalCloud;
+import io.eventhandler.security.certs.Pkcs12Stores;
+import io.eventhandler.security.certs.SslContexts;
+import io.eventhandler.security.certs.SubjectAltNames;
+import io.eventhandler.server.config.ServerConfiguration;
+
+import javax.net.ssl.SSLContext;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.GeneralSecurityException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The development local cloud the tests run in, made once per test JVM with the project's own certificate code:
+ * {@code testcloud.company.arrowhead.eu} under a fresh master, plus {@code othercloud.company.arrowhead.eu} under
+ * the same master for "certificate from another cloud" cases. System key stores (SAN localhost, 127.0.0.1) are issued
+ * on first use.
+ */
+public final class TestCloud {
+
+    public static final String CLOUD = "testcloud";
+    public static final String OTHER_CLOUD = "othercloud";
+    public static final String OPERATOR = "company";
+    public static final String PASSWORD = "changeit";
+
+    private static TestCloud instance;
+
+    private final LocalCloud cloud;
+    private final LocalCloud otherCloud;
+    private final Path trustStore;
+    private final Map<String, Path> keyStores = new ConcurrentHashMap<>();
+    private final Map<String, Path> otherKeyStores = new ConcurrentHashMap<>();
+
+    private TestCloud() throws IOException, GeneralSecurityException {
+        final Path directory = Files.createTempDirectory("eh-test-cloud");
+        cloud = LocalCloud.open(directory, CLOUD, OPERATOR, PASSWORD.toCharArray());
+        trustStore = cloud.writeTrustStore(false);
+        final Path otherDirectory = Files.createDirectories(directory.resolve(OTHER_CLOUD));
+        Files.copy(directory.resolve(LocalCloud.MASTER_FILE), otherDirectory.resolve(LocalCloud.MASTER_FILE),
+                StandardCopyOption.REPLACE_EXISTING);
+        otherCloud = LocalCloud.open(otherDirectory, OTHER_CLOUD, OPERATOR, PASSWORD.toCharArray());
+        otherCloud.writeTrustStore(false);
+    }
+
+    /** The one test cloud of this JVM. */
+    public static synchronized TestCloud get() {
+        if (instance == null) {
+            try {
+                instance = new TestCloud();
+            } catch (final IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (final GeneralSecurityException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return instance;
+    }
+
+    /** {@code <system>.testcloud.company.arrowhead.eu}. */
+    public static String commonName(final String system) {
+        return system + "." + CLOUD + "." + OPERATOR + ".arrowhead.eu";
+    }
+
+    /** The PKCS12 key store of {@code system} in this cloud (password {@link #PASSWORD}). */
+    public Path keyStore(final String system) {
+        return keyStores.computeIfAbsent(system, s -> issue(cloud, s));
+    }
+
+    /** The PKCS12 key store of {@code system} in the other cloud, under the same master. */
+    public Path otherCloudKeyStore(final String system) {
+        return otherKeyStores.computeIfAbsent(system, s -> issue(otherCloud, s));
+    }
+
+    /** The truststore holding this cloud's certificate only. */
+    public Path trustStore() {
+        return trustStore;
+    }
+
+    /** The cloud CA, to issue unusual certificates in a test. */
+    public CertificateAuthority authority() {
+        return cloud.cloud();
+    }
+
+    /** TLS as {@code system} of this cloud: presents its certificate, trusts this cloud. */
+    public SSLContext sslContext(final String system) {
+        return context(keyStore(system));
+    }
+
+    /** TLS as {@code system} of the other cloud, trusting this cloud (so that only the server can refuse). */
+    public SSLContext otherCloudSslContext(final String system) {
+        return context(otherCloudKeyStore(system));
+    }
+
+    /** TLS that trusts this cloud but presents no certificate. */
+    public SSLContext anonymousSslContext() {
+        try {
+            return SslContexts.create(null, null, Pkcs12Stores.load(trustStore, PASSWORD.toCharArray()));
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (final GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The {@code server.ssl.*} settings that run a server as {@code system} of this cloud. */
+    public Map<String, String> serverSettings(final String system) {
+        return Map.of(
+                ServerConfiguration.SSL_KEY_STORE, keyStore(system).toString(),
+                ServerConfiguration.SSL_KEY_STORE_PASSWORD, PASSWORD,
+                ServerConfiguration.SSL_TRUST_STORE, trustStore.toString());
+    }
+
+    private SSLContext context(final Path keyStore) {
+        try {
+            return SslContexts.fromFiles(keyStore, trustStore, PASSWORD.toCharArray());
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (final GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Path issue(final LocalCloud in, final String system) {
+        try {
+            return in.writeSystem(system, SubjectAltNames.localhost(), CertificateAuthority.DEFAULT_SYSTEM_VALIDITY,
+                    true);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (final GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -72,6 +72,7 @@ public final class EventHandlerServer implements AutoCloseable {
     private final Broker broker;
     private final WebhookDispatcher webhooks;
     private final SubscriptionStore store;
+    private final SubscriptionAuthorizer authorizer;
     private final Subscriptions subscriptions;
     private final HttpServer httpServer;
     private final SseHeartbeat heartbeat;
@@ -92,7 +93,8 @@ public final class EventHandlerServer implements AutoCloseable {
         this.webhooks = new WebhookDispatcher(configuration, broker,
                 identity.map(ServerIdentity::sslContext).orElse(null));
         this.store = SubscriptionStore.open(configuration.store());
-        this.subscriptions = new Subscriptions(store, broker, webhooks, authorizer(configuration),
+        this.authorizer = authorizer(configuration);
+        this.subscriptions = new Subscriptions(store, broker, webhooks, authorizer,
                 configuration.timeStampToleranceSeconds());
         this.httpServer = createHttpServer(configuration, mapper);
         try {
@@ -177,7 +179,7 @@ public final class EventHandlerServer implements AutoCloseable {
         final GrizzlyResponses responses = new GrizzlyResponses(mapper.writerFor(ErrorMessageDTO.class));
         server.getServerConfiguration().addHttpHandler(
                 new SseHandler(broker, mapper, responses, config.sseRetryMs(), config.sseHeartbeatIntervalMs(),
-                        access),
+                        access, authorizer),
                 exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION));
         server.getServerConfiguration().addHttpHandler(
                 new PublishHandler(broker, new PublishValidator(config.timeStampToleranceSeconds()),

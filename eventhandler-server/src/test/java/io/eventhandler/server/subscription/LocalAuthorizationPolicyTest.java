@@ -8,6 +8,7 @@ import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver;
+import io.eventhandler.server.testing.SseTestClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -52,6 +53,21 @@ class LocalAuthorizationPolicyTest {
             assertEquals(List.of("1", "3"), dashboard.payloads());
             assertEquals(List.of("1", "2", "3"), archive.payloads());
             assertTrue(stranger.payloads().isEmpty(), "a subscriber without a rule gets nothing");
+        }
+    }
+
+    @Test
+    void anSseStreamIsFilteredForTheSystemItNames() {
+        final String topic = uniqueTopic("policy-sse");
+        try (SseTestClient dashboard = SseTestClient.openQuery(server.baseUri(),
+                "?eventtype=" + topic + "&system_name=dashboard");
+             SseTestClient anonymous = SseTestClient.open(server.baseUri(), topic)) {
+            http.publishOk(from("camera", topic, "1"));
+            http.publishOk(from("sensor", topic, "2"));
+            eventually().until(() -> dashboard.payloads().size() == 1);
+            assertEquals(List.of("2"), dashboard.payloads());
+            assertEquals(2, http.statistics().topic(topic).accepted());
+            assertTrue(anonymous.payloads().isEmpty(), "with rules, a stream that names nobody gets nothing");
         }
     }
 

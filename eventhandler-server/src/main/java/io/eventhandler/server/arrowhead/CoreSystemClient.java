@@ -186,7 +186,7 @@ public final class CoreSystemClient implements AutoCloseable {
         try {
             completions.execute(completion);
         } catch (final RejectedExecutionException e) {
-            result.completeExceptionally(new CancellationException("core system client closed"));
+            result.completeExceptionally(new IllegalStateException("core system client closed"));
         }
     }
 

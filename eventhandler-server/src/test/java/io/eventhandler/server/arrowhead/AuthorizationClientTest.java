@@ -1,17 +1,22 @@
 package io.eventhandler.server.arrowhead;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.arrowhead.common.dto.shared.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.server.testing.TestCloud;
 import io.eventhandler.server.testing.arrowhead.CoreClients;
 import io.eventhandler.server.testing.arrowhead.FakeAuthorization;
+import io.eventhandler.server.testing.arrowhead.FakeCoreSystem;
 import io.eventhandler.server.testing.arrowhead.FakeServiceRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Instant;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -197,6 +202,36 @@ class AuthorizationClientTest {
                 .get(WAIT_SECONDS, TimeUnit.SECONDS).consumerId());
         assertEquals("http", authorizationClient.subscriptionCheckUri().get(WAIT_SECONDS, TimeUnit.SECONDS)
                 .getScheme());
+    }
+
+    @Test
+    void theDoublePublishesAuthUpdatesAsTheAuthorization() throws Exception {
+        authorization = FakeAuthorization.secure();
+        authorization.start();
+        try (FakeCoreSystem eventHandler = new FakeCoreSystem("eventhandler",
+                TestCloud.get().sslContext("eventhandler"), 0) {
+            @Override
+            protected void handle(final Exchange exchange) {
+                exchange.empty(200);
+            }
+        }) {
+            eventHandler.start();
+
+            final FakeAuthorization.HttpResult result = authorization.sendAuthUpdate(eventHandler.baseUri(), 42);
+
+            assertEquals(200, result.status());
+            final FakeCoreSystem.Recorded received = eventHandler.requests().get(0);
+            assertEquals("/eventhandler/publish/authupdate", received.path());
+            assertEquals(TestCloud.commonName("authorization"), received.callerCommonName());
+            final EventPublishRequestDTO event = new ObjectMapper()
+                    .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+                    .readValue(received.body(), EventPublishRequestDTO.class);
+            assertEquals("SUBSCRIBER_AUTH_UPDATE", event.getEventType());
+            assertEquals("42", event.getPayload());
+            assertEquals("authorization", event.getSource().getSystemName());
+            assertEquals(authorization.port(), event.getSource().getPort());
+            assertTrue(Instant.parse(event.getTimeStamp()).isAfter(Instant.now().minusSeconds(60)));
+        }
     }
 
     private void startSecure(final String caller) {

@@ -17,6 +17,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -198,6 +199,26 @@ class ServiceRegistrationTest {
         assertEquals(5, deletes.size());
         assertTrue(deletes.stream().allMatch(d -> d.query().contains("system_name=eventhandler&address=127.0.0.1"
                 + "&port=" + EH_PORT + "&service_uri=%2Feventhandler%2F")), deletes.toString());
+    }
+
+    @Test
+    void closeUnregistersOnlyAfterARegistrationInFlight() throws Exception {
+        registry = FakeServiceRegistry.secure();
+        registry.start();
+        registry.hold("POST", FakeServiceRegistry.REGISTER);
+        startSecure();
+        await().atMost(Duration.ofSeconds(WAIT_SECONDS))
+                .until(() -> registry.requests("POST", FakeServiceRegistry.REGISTER).size() == 1);
+
+        final CompletableFuture<Void> closing = CompletableFuture.runAsync(registration::close);
+        // an unregister now would reach the registry before the held registration and leave it behind
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+                .until(() -> registry.requests("DELETE", FakeServiceRegistry.UNREGISTER).isEmpty());
+        registry.release();
+        closing.get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+        assertEquals(1, registry.requests("POST", FakeServiceRegistry.REGISTER).size());
+        assertTrue(registry.registrationsOf("eventhandler").isEmpty());
     }
 
     @Test

@@ -63,6 +63,8 @@ public abstract class FakeCoreSystem implements AutoCloseable {
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
     private HttpServer server;
     private volatile CountDownLatch gate;
+    private volatile String heldMethod;
+    private volatile String heldPathSuffix;
 
     /** One request as received ({@code arrivalNanos} from {@link System#nanoTime()}). */
     public record Recorded(String method, String path, String query, String body, String callerCommonName,
@@ -156,6 +158,13 @@ public abstract class FakeCoreSystem implements AutoCloseable {
 
     /** Holds every request from now on (recorded, not answered) until {@link #release()}. */
     public void hold() {
+        hold(null, "");
+    }
+
+    /** Holds the requests with this method (null: any) whose path ends with {@code pathSuffix}. */
+    public void hold(final String method, final String pathSuffix) {
+        heldMethod = method;
+        heldPathSuffix = pathSuffix;
         gate = new CountDownLatch(1);
     }
 
@@ -178,7 +187,8 @@ public abstract class FakeCoreSystem implements AutoCloseable {
         requests.add(new Recorded(request.getMethod().getMethodString(), request.getRequestURI(),
                 request.getQueryString(), body, callerCn.orElse(null), arrival));
         final CountDownLatch held = gate;
-        if (held != null) {
+        if (held != null && (heldMethod == null || heldMethod.equals(request.getMethod().getMethodString()))
+                && request.getRequestURI().endsWith(heldPathSuffix)) {
             try {
                 held.await(HOLD_LIMIT_SECONDS, TimeUnit.SECONDS);
             } catch (final InterruptedException e) {

@@ -23,8 +23,10 @@ public record RegistrationSchedule(Duration retryInitial, Duration retryMax, Dur
         }
     }
 
-    /** From {@code eh.sr.retry.initial.ms}, {@code eh.sr.retry.max.ms}, {@code eh.sr.check.interval.ms}; closing
-     * waits up to {@code eh.core.response.timeout.ms}. */
+    /**
+     * From {@code eh.sr.retry.initial.ms}, {@code eh.sr.retry.max.ms} and {@code eh.sr.check.interval.ms}; closing
+     * waits up to {@code eh.core.response.timeout.ms}.
+     */
     public static RegistrationSchedule from(final ArrowheadConfiguration configuration) {
         return new RegistrationSchedule(Duration.ofMillis(configuration.registryRetryInitialMs()),
                 Duration.ofMillis(configuration.registryRetryMaxMs()),

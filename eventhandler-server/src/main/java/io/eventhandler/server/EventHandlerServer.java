@@ -8,6 +8,8 @@ import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.BrokerSettings;
 import io.eventhandler.server.api.EventDtoEncoder;
 import io.eventhandler.server.api.AuthorizationUpdateResource;
+import io.eventhandler.server.arrowhead.ArrowheadSubscriptionAuthorizer;
+import io.eventhandler.server.arrowhead.CoreSystems;
 import io.eventhandler.server.api.EventHandlerResource;
 import io.eventhandler.server.api.SubscriptionManagementResource;
 import io.eventhandler.server.api.PublishValidator;
@@ -27,6 +29,7 @@ import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.sse.SseHeartbeat;
 import io.eventhandler.server.store.SubscriptionStore;
 import io.eventhandler.server.subscription.LocalAuthorizationPolicy;
+import io.eventhandler.server.subscription.StartupAuthorizationCheck;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 import io.eventhandler.server.webhook.WebhookDispatcher;
@@ -72,6 +75,7 @@ public final class EventHandlerServer implements AutoCloseable {
     private final Broker broker;
     private final WebhookDispatcher webhooks;
     private final SubscriptionStore store;
+    private final Optional<CoreSystems> coreSystems;
     private final SubscriptionAuthorizer authorizer;
     private final Subscriptions subscriptions;
     private final HttpServer httpServer;
@@ -93,7 +97,12 @@ public final class EventHandlerServer implements AutoCloseable {
         this.webhooks = new WebhookDispatcher(configuration, broker,
                 identity.map(ServerIdentity::sslContext).orElse(null));
         this.store = SubscriptionStore.open(configuration.store());
-        this.authorizer = authorizer(configuration);
+        this.coreSystems = configuration.arrowhead().standalone() ? Optional.empty()
+                : Optional.of(CoreSystems.create(configuration.arrowhead(), configuration.tls(),
+                        identity.map(ServerIdentity::sslContext).orElse(null), mapper));
+        this.authorizer = coreSystems.<SubscriptionAuthorizer>map(
+                core -> new ArrowheadSubscriptionAuthorizer(core.authorization()))
+                .orElseGet(() -> localPolicy(configuration));
         this.subscriptions = new Subscriptions(store, broker, webhooks, authorizer,
                 configuration.timeStampToleranceSeconds());
         this.httpServer = createHttpServer(configuration, mapper);
@@ -103,18 +112,23 @@ public final class EventHandlerServer implements AutoCloseable {
             subscriptions.restore().join();
             httpServer.start();
         } catch (final IOException e) {
+            coreSystems.ifPresent(CoreSystems::close);
             closeQuietly();
             throw new UncheckedIOException("cannot listen on " + configuration.address() + ":"
                     + configuration.port(), e);
         }
         this.port = listener().getPort();
+        coreSystems.ifPresent(core -> {
+            core.startRegistration(port);
+            new StartupAuthorizationCheck(subscriptions, configuration.arrowhead()).start();
+        });
         this.heartbeat = new SseHeartbeat(broker, configuration.sseHeartbeatIntervalMs());
         LOG.info("Event Handler listening on {} (workers {}, delivery threads {}){}", baseUri(),
                 configuration.workerThreads(), configuration.deliveryThreads(),
                 identity.map(i -> " as " + i.system().commonName() + ", client certificates required").orElse(""));
     }
 
-    private static SubscriptionAuthorizer authorizer(final ServerConfiguration configuration) {
+    private static SubscriptionAuthorizer localPolicy(final ServerConfiguration configuration) {
         try {
             return LocalAuthorizationPolicy.parse(configuration.arrowhead().localAuthorizationRules());
         } catch (final IllegalArgumentException e) {
@@ -231,6 +245,8 @@ public final class EventHandlerServer implements AutoCloseable {
     /** Stop listening, close every stream and subscription, and stop the pools. */
     @Override
     public void close() {
+        // first leave the Service Registry, so that nobody is sent here while the rest stops
+        coreSystems.ifPresent(CoreSystems::close);
         if (heartbeat != null) {
             heartbeat.close();
         }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * Every setting of the server, in one typed place. Values come from {@code eventhandler.properties} (Arrowhead-style
@@ -237,6 +238,10 @@ public record ServerConfiguration(
                 source.string(LOCAL_AUTHORIZATION_RULES, ""),
                 source.integer(CORE_CONNECT_TIMEOUT_MS, 5_000, v -> v >= 1, "at least 1"),
                 source.integer(CORE_RESPONSE_TIMEOUT_MS, 10_000, v -> v >= 1, "at least 1"));
+        if (!arrowhead.standalone() && Set.of("0.0.0.0", "::", "[::]").contains(arrowhead.domainName())) {
+            source.problem(DOMAIN_NAME + " must be the address other systems reach the Event Handler at; "
+                    + arrowhead.domainName() + " (from " + ADDRESS + ") cannot be registered");
+        }
         if (arrowhead.registryRetryMaxMs() < arrowhead.registryRetryInitialMs()) {
             source.problem(SR_RETRY_MAX_MS + " must be at least " + SR_RETRY_INITIAL_MS);
         }

@@ -310,6 +310,18 @@ class ServerConfigurationTest {
     }
 
     @Test
+    void aWildcardAddressCannotBeRegistered() {
+        final ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.fromMap(Map.of(ServerConfiguration.ADDRESS, "0.0.0.0",
+                        ServerConfiguration.SR_ADDRESS, "10.0.0.1")));
+        assertEquals(List.of("domain.name must be the address other systems reach the Event Handler at; 0.0.0.0 "
+                + "(from server.address) cannot be registered"), e.problems());
+        assertEquals("eh.local", ServerConfiguration.fromMap(Map.of(ServerConfiguration.ADDRESS, "0.0.0.0",
+                ServerConfiguration.SR_ADDRESS, "10.0.0.1", ServerConfiguration.DOMAIN_NAME, "eh.local"))
+                .arrowhead().domainName());
+    }
+
+    @Test
     void everyProblemIsReportedAtOnce(@TempDir final Path dir) throws IOException {
         final Path file = dir.resolve("bad.properties");
         Files.writeString(file, "server.port=http\neh.history.size=-5\neh.sse.retry.ms=100\n");

@@ -1,0 +1,53 @@
+package io.eventhandler.server.arrowhead;
+
+import io.eventhandler.api.ErrorMessageDTO;
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.http.AsyncResponses;
+import io.eventhandler.server.subscription.AuthorizationGrant;
+import io.eventhandler.server.subscription.SubscriptionAuthorizer;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Authorization by the Arrowhead Authorization system ({@code POST /authorization/subscription/check}). Its refusals
+ * reach the subscriber as it sent them (e.g. 400 for an unknown consumer), as the stock Event Handler relays them; an
+ * Authorization system that cannot be reached is a 504 {@code UNAVAILABLE}.
+ */
+public final class ArrowheadSubscriptionAuthorizer implements SubscriptionAuthorizer {
+
+    private static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE;
+
+    private final AuthorizationClient client;
+
+    public ArrowheadSubscriptionAuthorizer(final AuthorizationClient client) {
+        this.client = client;
+    }
+
+    @Override
+    public CompletableFuture<AuthorizationGrant> check(final SystemRequestDTO subscriber) {
+        return client.checkSubscription(subscriber)
+                .handle((check, failure) -> {
+                    if (failure != null) {
+                        throw new CompletionException(relayed(AsyncResponses.unwrap(failure)));
+                    }
+                    return AuthorizationGrant.toSystems(check.consumerId(), check.publishers());
+                });
+    }
+
+    @Override
+    public boolean remote() {
+        return true;
+    }
+
+    private static ArrowheadException relayed(final Throwable failure) {
+        if (failure instanceof CoreSystemException e && e.isClientError() && e.error().isPresent()) {
+            final ErrorMessageDTO error = e.error().get();
+            return new ArrowheadException(error.exceptionType(), e.status(), error.errorMessage(), ORIGIN);
+        }
+        return ArrowheadException.unavailable("The Authorization system could not be asked which publishers may "
+                + "reach this subscriber: " + failure.getMessage(), ORIGIN);
+    }
+}

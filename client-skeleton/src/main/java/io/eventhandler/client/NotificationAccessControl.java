@@ -12,12 +12,13 @@ import javax.net.ssl.SSLSession;
  * Who may POST notifications to a secure {@link WebhookReceiver}: only the Event Handler of the receiver's own cloud,
  * recognised by its certificate's CN {@code eventhandler.<cloud>}, as Arrowhead's
  * {@code SubscriberNotificationAccessControlFilter} allows only {@code CoreSystem.EVENTHANDLER}. The TLS handshake
- * has already checked the chain against the truststore; this checks the name.
+ * has already checked the chain against the truststore; this checks the name. Used by
+ * {@link WebhookReceiver#startSecure}; public for receivers of one's own.
  */
-final class NotificationAccessControl {
+public final class NotificationAccessControl {
 
     /** The Event Handler's system name, Arrowhead's {@code CoreSystem.EVENTHANDLER} in lower case. */
-    static final String EVENT_HANDLER = "eventhandler";
+    public static final String EVENT_HANDLER = "eventhandler";
 
     private final String allowedCommonName;
 
@@ -26,12 +27,12 @@ final class NotificationAccessControl {
     }
 
     /** Allows {@code eventhandler.<cloudCommonName>} only. */
-    static NotificationAccessControl eventHandlerOf(final String cloudCommonName) {
+    public static NotificationAccessControl eventHandlerOf(final String cloudCommonName) {
         return new NotificationAccessControl(new SystemIdentity(EVENT_HANDLER, cloudCommonName).commonName());
     }
 
     /** Why the peer of {@code session} may not send notifications, or null if it may. */
-    String refusal(final SSLSession session) {
+    public String refusal(final SSLSession session) {
         final Certificate[] chain;
         try {
             chain = session.getPeerCertificates();

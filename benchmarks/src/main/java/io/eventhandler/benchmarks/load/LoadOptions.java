@@ -29,6 +29,10 @@ import java.util.Map;
  * @param runs                how many times to repeat the run against the same server
  * @param failOnLoss          exit non-zero when any event was lost
  * @param serverConfig        configuration of the embedded server ({@code key=value}, e.g. {@code eh.delivery.threads})
+ * @param keyStore            secure mode: the generator's PKCS12 key store (its CN names every publisher and
+ *                            webhook subscriber), or null for plain HTTP
+ * @param trustStore          secure mode: the cloud's PKCS12 truststore, or null
+ * @param password            secure mode: the password of both stores, or null
  */
 public record LoadOptions(
         URI url,
@@ -50,13 +54,23 @@ public record LoadOptions(
         Duration readyTimeout,
         int runs,
         boolean failOnLoss,
-        Map<String, String> serverConfig) {
+        Map<String, String> serverConfig,
+        Path keyStore,
+        Path trustStore,
+        String password) {
 
     /** Default target: the Event Handler's Arrowhead port on loopback. */
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8455");
+    /** Default target in secure mode. */
+    public static final URI DEFAULT_SECURE_URL = URI.create("https://127.0.0.1:8455");
 
     public LoadOptions {
         serverConfig = Map.copyOf(serverConfig);
+    }
+
+    /** Whether the generator talks HTTPS with its certificate. */
+    public boolean secure() {
+        return keyStore != null;
     }
 
     /** Whether the measured phase is bounded by time rather than by an event count. */
@@ -92,6 +106,7 @@ public record LoadOptions(
         out.put("drain_timeout_ms", drainTimeout.toMillis());
         out.put("runs", runs);
         out.put("server_config", serverConfig);
+        out.put("secure", secure());
         return out;
     }
 }

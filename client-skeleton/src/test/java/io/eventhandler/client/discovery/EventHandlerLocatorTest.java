@@ -255,7 +255,7 @@ class EventHandlerLocatorTest {
     @Test
     void theCoreSystemsHostNameIsCheckedUnlessDisabled() {
         eventHandlerAt(orchestrated, 9455);
-        final ClientTls elsewhere = CLOUD.tls(CLOUD.keyStore("orchestrator-elsewhere",
+        final ClientTls elsewhere = CLOUD.tls(CLOUD.keyStore("orchestrator",
                 SubjectAltNames.parse("dns:elsewhere.example")));
         final var orchestrator = orchestrator(elsewhere.sslContext());
 

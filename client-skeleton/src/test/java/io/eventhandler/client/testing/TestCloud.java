@@ -70,9 +70,16 @@ public final class TestCloud {
         return keyStores.computeIfAbsent(system, s -> issue(cloud, s, SubjectAltNames.localhost()));
     }
 
-    /** A key store of {@code system} in this cloud whose certificate names only {@code altNames}. */
+    /**
+     * A key store of {@code system} in this cloud whose certificate names only {@code altNames}, in a directory of
+     * its own so that the usual store of {@code system} stays as it is.
+     */
     public Path keyStore(final String system, final SubjectAltNames altNames) {
-        return issue(cloud, system, altNames);
+        return unchecked(() -> {
+            final Path own = Files.createTempDirectory(cloud.directory(), system);
+            Files.copy(LocalCloud.cloudFile(cloud.directory(), CLOUD), LocalCloud.cloudFile(own, CLOUD));
+            return issue(LocalCloud.open(own, CLOUD, OPERATOR, PASSWORD.toCharArray()), system, altNames);
+        });
     }
 
     /** The truststore holding this cloud's certificate only. */

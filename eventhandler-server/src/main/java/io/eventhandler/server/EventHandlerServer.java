@@ -15,6 +15,9 @@ import io.eventhandler.server.http.BodySizeLimitFilter;
 import io.eventhandler.server.http.ErrorMappers;
 import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.ObjectMapperResolver;
+import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.security.ServerIdentity;
+import io.eventhandler.server.security.ServerTls;
 import io.eventhandler.server.publish.DeferredDeliveryExecutor;
 import io.eventhandler.server.publish.PublishHandler;
 import io.eventhandler.server.sse.SseHandler;
@@ -24,6 +27,7 @@ import org.glassfish.grizzly.http.server.HttpHandlerRegistration;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
+import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
 import org.glassfish.grizzly.strategies.WorkerThreadIOStrategy;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
@@ -37,6 +41,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -52,6 +57,8 @@ public final class EventHandlerServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EventHandlerServer.class);
 
     private final ServerConfiguration configuration;
+    private final Optional<ServerIdentity> identity;
+    private final AccessControl access;
     private final ExecutorService deliveryPool;
     private final DeferredDeliveryExecutor deliveries;
     private final Broker broker;
@@ -62,6 +69,9 @@ public final class EventHandlerServer implements AutoCloseable {
 
     private EventHandlerServer(final ServerConfiguration configuration) {
         this.configuration = configuration;
+        this.identity = configuration.tls().enabled()
+                ? Optional.of(ServerTls.load(configuration.tls())) : Optional.empty();
+        this.access = identity.map(AccessControl::secure).orElseGet(AccessControl::open);
         final ObjectMapper mapper = JsonMapper.create();
         this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
                 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));
@@ -69,7 +79,8 @@ public final class EventHandlerServer implements AutoCloseable {
         this.broker = new Broker(new BrokerSettings(configuration.historySize(),
                 configuration.subscriberQueueCapacity(), configuration.deliveryBatchMax()),
                 new EventDtoEncoder(mapper), deliveries);
-        this.webhooks = new WebhookDispatcher(configuration, broker);
+        this.webhooks = new WebhookDispatcher(configuration, broker,
+                identity.map(ServerIdentity::sslContext).orElse(null));
         this.httpServer = createHttpServer(configuration, mapper);
         try {
             httpServer.start();
@@ -80,8 +91,9 @@ public final class EventHandlerServer implements AutoCloseable {
         }
         this.port = listener().getPort();
         this.heartbeat = new SseHeartbeat(broker, configuration.sseHeartbeatIntervalMs());
-        LOG.info("Event Handler listening on {} (workers {}, delivery threads {})", baseUri(),
-                configuration.workerThreads(), configuration.deliveryThreads());
+        LOG.info("Event Handler listening on {} (workers {}, delivery threads {}){}", baseUri(),
+                configuration.workerThreads(), configuration.deliveryThreads(),
+                identity.map(i -> " as " + i.system().commonName() + ", client certificates required").orElse(""));
     }
 
     /** Start a server with this configuration; it listens when this returns. */
@@ -101,6 +113,7 @@ public final class EventHandlerServer implements AutoCloseable {
                         bind(new SubscriptionValidator(config.timeStampToleranceSeconds()))
                                 .to(SubscriptionValidator.class);
                         bind(webhooks).to(WebhookDispatcher.class);
+                        bind(access).to(AccessControl.class);
                     }
                 })
                 .register(JacksonFeature.withoutExceptionMappers())
@@ -108,8 +121,13 @@ public final class EventHandlerServer implements AutoCloseable {
                 .register(new BodySizeLimitFilter(config.maxBodyBytes()))
                 .registerClasses(ErrorMappers.all())
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true);
-        final URI uri = URI.create("http://" + config.address() + ":" + config.port() + "/");
-        final HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, resources, false);
+        final URI uri = URI.create(scheme() + "://" + host(config.address()) + ":" + config.port() + "/");
+        final HttpServer server = identity.isPresent()
+                // mutual TLS as Arrowhead core systems run it (server.ssl.client-auth=need); "want" stays off:
+                // Grizzly sets it after "need", and on a JDK SSLEngine that turns a required certificate optional
+                ? GrizzlyHttpServerFactory.createHttpServer(uri, resources, true,
+                        new SSLEngineConfigurator(identity.get().sslContext(), false, true, false), false)
+                : GrizzlyHttpServerFactory.createHttpServer(uri, resources, false);
         final NetworkListener listener = server.getListeners().iterator().next();
         listener.getKeepAlive().setMaxRequestsCount(-1);
         // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.
@@ -130,11 +148,12 @@ public final class EventHandlerServer implements AutoCloseable {
                 .setMaxPoolSize(config.workerThreads()));
         final GrizzlyResponses responses = new GrizzlyResponses(mapper.writerFor(ErrorMessageDTO.class));
         server.getServerConfiguration().addHttpHandler(
-                new SseHandler(broker, mapper, responses, config.sseRetryMs(), config.sseHeartbeatIntervalMs()),
+                new SseHandler(broker, mapper, responses, config.sseRetryMs(), config.sseHeartbeatIntervalMs(),
+                        access),
                 exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION));
         server.getServerConfiguration().addHttpHandler(
                 new PublishHandler(broker, new PublishValidator(config.timeStampToleranceSeconds()),
-                        mapper.reader(), responses, deliveries, config.maxBodyBytes()),
+                        mapper.reader(), responses, deliveries, config.maxBodyBytes(), access),
                 exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH));
         return server;
     }
@@ -153,9 +172,22 @@ public final class EventHandlerServer implements AutoCloseable {
         return port;
     }
 
-    /** {@code http://address:port}, without a trailing slash. */
+    /** {@code http://address:port} ({@code https} in secure mode), without a trailing slash. */
     public URI baseUri() {
-        return URI.create("http://" + configuration.address() + ":" + port);
+        return URI.create(scheme() + "://" + host(configuration.address()) + ":" + port);
+    }
+
+    /** The Event Handler's own certificate identity; empty in plain mode. */
+    public Optional<ServerIdentity> identity() {
+        return identity;
+    }
+
+    private String scheme() {
+        return identity.isPresent() ? "https" : "http";
+    }
+
+    private static String host(final String address) {
+        return address.contains(":") && !address.startsWith("[") ? "[" + address + "]" : address;
     }
 
     public ServerConfiguration configuration() {

@@ -5,6 +5,7 @@ import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.webhook.WebhookDispatcher;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -15,8 +16,10 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.glassfish.grizzly.http.server.Request;
 
 /**
  * The Arrowhead 4.6 Event Handler API: echo, subscribe (webhook delivery), unsubscribe; and statistics. Publish, the
@@ -28,23 +31,28 @@ public final class EventHandlerResource {
 
     private static final String SUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE;
     private static final String UNSUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.UNSUBSCRIBE;
+    private static final String ECHO_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.ECHO;
+    private static final String STATISTICS_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.STATISTICS;
 
     private final Broker broker;
     private final SubscriptionValidator subscriptionValidator;
     private final WebhookDispatcher webhooks;
+    private final AccessControl access;
 
     @Inject
     public EventHandlerResource(final Broker broker, final SubscriptionValidator subscriptionValidator,
-                                final WebhookDispatcher webhooks) {
+                                final WebhookDispatcher webhooks, final AccessControl access) {
         this.broker = broker;
         this.subscriptionValidator = subscriptionValidator;
         this.webhooks = webhooks;
+        this.access = access;
     }
 
     @GET
     @Path(EventHandlerApi.ECHO)
     @Produces(MediaType.TEXT_PLAIN)
-    public String echo() {
+    public String echo(@Context final Request http) {
+        access.requireLocalCloud(http, ECHO_ORIGIN);
         return EventHandlerApi.ECHO_RESPONSE;
     }
 
@@ -53,7 +61,11 @@ public final class EventHandlerResource {
     @POST
     @Path(EventHandlerApi.SUBSCRIBE)
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response subscribe(final SubscriptionRequestDTO request) {
+    public Response subscribe(@Context final Request http, final SubscriptionRequestDTO request) {
+        if (request != null) {
+            access.requireRequester(http, request.subscriberSystem() == null ? null
+                    : request.subscriberSystem().systemName(), SUBSCRIBE_ORIGIN);
+        }
         webhooks.subscribe(subscriptionValidator.validate(request, SUBSCRIBE_ORIGIN));
         return Response.ok().build();
     }
@@ -61,10 +73,13 @@ public final class EventHandlerResource {
     /** Removes the subscription; unknown subscriptions are not an error, as in Arrowhead. */
     @DELETE
     @Path(EventHandlerApi.UNSUBSCRIBE)
-    public Response unsubscribe(@QueryParam(EventHandlerApi.UNSUBSCRIBE_EVENT_TYPE) final String eventType,
+    public Response unsubscribe(@Context final Request http,
+                                @QueryParam(EventHandlerApi.UNSUBSCRIBE_EVENT_TYPE) final String eventType,
                                 @QueryParam(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME) final String systemName,
                                 @QueryParam(EventHandlerApi.UNSUBSCRIBE_ADDRESS) final String address,
                                 @QueryParam(EventHandlerApi.UNSUBSCRIBE_PORT) final String port) {
+        // any system of the cloud, as in Arrowhead (which does not check that the caller is the subscriber)
+        access.requireLocalCloud(http, UNSUBSCRIBE_ORIGIN);
         if (Text.isBlank(eventType)) {
             throw ArrowheadException.badPayload("Event Type is blank", UNSUBSCRIBE_ORIGIN);
         }
@@ -81,7 +96,8 @@ public final class EventHandlerResource {
     @GET
     @Path(EventHandlerApi.STATISTICS)
     @Produces(MediaType.APPLICATION_JSON)
-    public Statistics statistics() {
+    public Statistics statistics(@Context final Request http) {
+        access.requireSystem(http, AccessControl.SYSOP, STATISTICS_ORIGIN);
         return Statistics.of(broker.topics(), broker.subscribers());
     }
 

@@ -29,6 +29,21 @@ public final class ArrowheadException extends RuntimeException {
         return new ArrowheadException(ExceptionType.INVALID_PARAMETER, 400, message, origin);
     }
 
+    /** 401 AUTH: the caller's certificate does not allow this request. */
+    public static ArrowheadException auth(final String message, final String origin) {
+        return new ArrowheadException(ExceptionType.AUTH, 401, message, origin);
+    }
+
+    /** 404 DATA_NOT_FOUND. */
+    public static ArrowheadException dataNotFound(final String message, final String origin) {
+        return new ArrowheadException(ExceptionType.DATA_NOT_FOUND, 404, message, origin);
+    }
+
+    /** 504 UNAVAILABLE: a core system this request needs did not answer. */
+    public static ArrowheadException unavailable(final String message, final String origin) {
+        return new ArrowheadException(ExceptionType.UNAVAILABLE, 504, message, origin);
+    }
+
     public ExceptionType type() {
         return type;
     }

@@ -12,6 +12,7 @@ import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.PayloadTooLargeException;
+import io.eventhandler.server.security.AccessControl;
 import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
@@ -41,16 +42,18 @@ public final class PublishHandler extends HttpHandler {
     private final GrizzlyResponses responses;
     private final DeferredDeliveryExecutor deliveries;
     private final int maxBodyBytes;
+    private final AccessControl access;
 
     public PublishHandler(final Broker broker, final PublishValidator validator, final ObjectReader reader,
                           final GrizzlyResponses responses, final DeferredDeliveryExecutor deliveries,
-                          final int maxBodyBytes) {
+                          final int maxBodyBytes, final AccessControl access) {
         this.broker = broker;
         this.validator = validator;
         this.reader = reader.forType(EventPublishRequestDTO.class);
         this.responses = responses;
         this.deliveries = deliveries;
         this.maxBodyBytes = maxBodyBytes;
+        this.access = access;
     }
 
     @Override
@@ -69,6 +72,10 @@ public final class PublishHandler extends HttpHandler {
             final byte[] body = readBody(request);
             // no body is a null request, as on the Jersey endpoints (and in Arrowhead), not a JSON error
             final EventPublishRequestDTO dto = body.length == 0 ? null : reader.readValue(body);
+            if (dto != null) {
+                // Arrowhead's access filter runs before the controller's validation
+                access.requireRequester(request, dto.source() == null ? null : dto.source().systemName(), ORIGIN);
+            }
             draft = validator.validate(dto, ORIGIN);
         } catch (final ArrowheadException e) {
             responses.error(response, ErrorResponses.body(e));

@@ -9,7 +9,11 @@ import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.subscription.EventFilter;
+import io.eventhandler.security.certs.SystemIdentity;
+import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.security.AccessControl;
 import org.glassfish.grizzly.CloseListener;
 import org.glassfish.grizzly.Closeable;
 import org.glassfish.grizzly.Connection;
@@ -22,6 +26,7 @@ import org.glassfish.grizzly.http.util.Header;
 import org.glassfish.grizzly.http.Method;
 
 import java.io.IOException;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -42,14 +47,16 @@ public final class SseHandler extends HttpHandler {
     private final long retryMs;
     private final long heartbeatIntervalNanos;
     private final AtomicLong streams = new AtomicLong();
+    private final AccessControl access;
 
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
-                      final long retryMs, final long heartbeatIntervalMs) {
+                      final long retryMs, final long heartbeatIntervalMs, final AccessControl access) {
         this.broker = broker;
         this.responses = responses;
         this.frames = new SseFrames(mapper.writerFor(GapNotice.class));
         this.retryMs = retryMs;
         this.heartbeatIntervalNanos = TimeUnit.MILLISECONDS.toNanos(heartbeatIntervalMs);
+        this.access = access;
     }
 
     @Override
@@ -57,6 +64,14 @@ public final class SseHandler extends HttpHandler {
         if (!Method.GET.equals(request.getMethod())) {
             response.setHeader(Header.Allow, "GET");
             responses.error(response, 405, ExceptionType.BAD_PAYLOAD, "Only GET opens an event stream.", ORIGIN);
+            return;
+        }
+        // in secure mode the stream belongs to the system named by the client certificate
+        final Optional<SystemIdentity> caller;
+        try {
+            caller = access.requireLocalCloud(request, ORIGIN);
+        } catch (final ArrowheadException e) {
+            responses.error(response, ErrorResponses.body(e));
             return;
         }
         final String eventType = eventType(request);
@@ -80,7 +95,8 @@ public final class SseHandler extends HttpHandler {
         response.suspend();
         final SseSink sink = new SseSink(response, frames, eventType, heartbeatIntervalNanos, retryMs);
         final long streamId = streams.incrementAndGet();
-        final String description = "sse#" + streamId + " " + request.getRemoteAddr() + ":" + request.getRemotePort();
+        final String description = "sse#" + streamId + " " + caller.map(c -> c.systemName() + "@").orElse("")
+                + request.getRemoteAddr() + ":" + request.getRemotePort();
         final SubscriberOutbox outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId),
                 description, EventFilter.ALL, sink, resumeAfter));
         sink.onFailure(reason -> broker.detach(outbox, reason));

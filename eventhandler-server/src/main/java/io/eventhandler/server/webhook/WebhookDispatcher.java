@@ -10,17 +10,22 @@ import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
+import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
+import javax.net.ssl.SSLContext;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * Arrowhead-style delivery: one {@link WebhookSink} per subscription, all sharing one asynchronous HTTP client with
- * pooled persistent connections, so a slow subscriber holds a connection, not a thread.
+ * pooled persistent connections, so a slow subscriber holds a connection, not a thread. In secure mode a subscriber
+ * that registered authentication info is called over HTTPS, presenting the Event Handler's certificate and checking
+ * the subscriber's against the truststore (and its SAN against the address, unless disabled), as Arrowhead does.
  */
 public final class WebhookDispatcher implements AutoCloseable {
 
@@ -28,10 +33,24 @@ public final class WebhookDispatcher implements AutoCloseable {
     private final CloseableHttpAsyncClient client;
     private final ScheduledExecutorService retryScheduler;
     private final RetryPolicy retryPolicy;
+    private final boolean tls;
 
-    public WebhookDispatcher(final ServerConfiguration configuration, final Broker broker) {
+    /**
+     * @param sslContext the Event Handler's TLS context in secure mode, null in plain mode
+     */
+    public WebhookDispatcher(final ServerConfiguration configuration, final Broker broker,
+                             final SSLContext sslContext) {
         this.broker = broker;
-        final PoolingAsyncClientConnectionManager connections = PoolingAsyncClientConnectionManagerBuilder.create()
+        this.tls = sslContext != null;
+        final PoolingAsyncClientConnectionManagerBuilder builder = PoolingAsyncClientConnectionManagerBuilder.create();
+        if (sslContext != null) {
+            builder.setTlsStrategy(ClientTlsStrategyBuilder.create()
+                    .setSslContext(sslContext)
+                    .setHostnameVerifier(configuration.tls().hostnameVerification()
+                            ? null : NoopHostnameVerifier.INSTANCE)
+                    .buildAsync());
+        }
+        final PoolingAsyncClientConnectionManager connections = builder
                 .setMaxConnTotal(configuration.webhookMaxConnections())
                 .setMaxConnPerRoute(2)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -64,7 +83,7 @@ public final class WebhookDispatcher implements AutoCloseable {
 
     /** Attach the subscription to its topic, replacing the subscriber's previous one for that topic. */
     public void subscribe(final WebhookSubscription subscription) {
-        final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy, WebhookTarget.of(subscription));
+        final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy, WebhookTarget.of(subscription, tls));
         broker.subscribe(new SubscribeRequest(subscription.eventType(), subscription.subscriber(),
                 "webhook " + subscription.subscriber() + subscription.notifyPath(), subscription.filter(), sink, -1));
     }

@@ -14,6 +14,7 @@ import org.awaitility.core.ConditionFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import javax.net.ssl.SSLContext;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,10 +46,7 @@ public final class EhHttp {
     private static final AtomicInteger TOPICS = new AtomicInteger();
 
     private final Supplier<URI> base;
-    private final HttpClient client = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    private final HttpClient client;
 
     public EhHttp(final URI base) {
         this(() -> base);
@@ -56,7 +54,29 @@ public final class EhHttp {
 
     /** A client of a server whose address is known only once it runs (see {@link RunningServer}). */
     public EhHttp(final Supplier<URI> base) {
+        this(base, null);
+    }
+
+    /** Over TLS with this context (a system's certificate, see {@link TestCloud}); null for plain HTTP. */
+    public EhHttp(final Supplier<URI> base, final SSLContext tls) {
         this.base = base;
+        final HttpClient.Builder builder = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5));
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        this.client = builder.build();
+    }
+
+    /** The same server's API as another caller (another certificate). */
+    public EhHttp as(final SSLContext tls) {
+        return new EhHttp(base, tls);
+    }
+
+    /** Where the server listens. */
+    public URI baseUri() {
+        return base.get();
     }
 
     /** An event type no other test uses, so tests can share a server. */

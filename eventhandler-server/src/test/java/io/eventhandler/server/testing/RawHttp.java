@@ -9,6 +9,8 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -50,13 +52,24 @@ public final class RawHttp implements AutoCloseable {
 
     /** Connect to the server; a positive {@code receiveBuffer} shrinks the socket's receive buffer (and window). */
     public static RawHttp connect(final URI base, final int receiveBuffer) {
+        return connect(base, receiveBuffer, null);
+    }
+
+    /** Over TLS with this context when {@code tls} is not null (an {@code https} base needs one). */
+    public static RawHttp connect(final URI base, final int receiveBuffer, final SSLContext tls) {
         try {
-            final Socket socket = new Socket();
+            Socket socket = new Socket();
             if (receiveBuffer > 0) {
                 socket.setReceiveBufferSize(receiveBuffer);
             }
             socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
             socket.setSoTimeout(10_000);
+            if (tls != null) {
+                final SSLSocket secured = (SSLSocket) tls.getSocketFactory().createSocket(socket, base.getHost(),
+                        base.getPort(), true);
+                secured.startHandshake();
+                socket = secured;
+            }
             return new RawHttp(socket, base.getHost() + ":" + base.getPort());
         } catch (final IOException e) {
             throw new UncheckedIOException(e);

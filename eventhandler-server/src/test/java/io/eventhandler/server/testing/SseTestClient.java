@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import javax.net.ssl.SSLContext;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -65,7 +66,13 @@ public final class SseTestClient implements AutoCloseable {
      * head has arrived (for a 200 the stream is attached to its topic then: the server sends the head only after).
      */
     public static SseTestClient openQuery(final URI base, final String query, final String... headers) {
-        final SseTestClient client = send(base, 0, query, headers);
+        return openQuery(base, null, query, headers);
+    }
+
+    /** {@link #openQuery(URI, String, String...)} over TLS with this context (null for plain HTTP). */
+    public static SseTestClient openQuery(final URI base, final SSLContext tls, final String query,
+                                          final String... headers) {
+        final SseTestClient client = send(base, 0, tls, query, headers);
         try {
             final RawHttp.Head head = client.http.readHead();
             client.status = head.status();
@@ -87,12 +94,12 @@ public final class SseTestClient implements AutoCloseable {
 
     /** Send the subscription request but read nothing (not even the head) until {@link #startReading()}. */
     public static SseTestClient openPaused(final URI base, final String eventType, final int receiveBuffer) {
-        return send(base, receiveBuffer, "?eventtype=" + encode(eventType));
+        return send(base, receiveBuffer, null, "?eventtype=" + encode(eventType));
     }
 
-    private static SseTestClient send(final URI base, final int receiveBuffer, final String query,
-                                      final String... headers) {
-        final RawHttp http = RawHttp.connect(base, receiveBuffer);
+    private static SseTestClient send(final URI base, final int receiveBuffer, final SSLContext tls,
+                                      final String query, final String... headers) {
+        final RawHttp http = RawHttp.connect(base, receiveBuffer, tls);
         final String[] all = new String[headers.length + 1];
         all[0] = "Accept: text/event-stream";
         System.arraycopy(headers, 0, all, 1, headers.length);

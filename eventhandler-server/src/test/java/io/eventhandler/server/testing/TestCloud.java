@@ -35,6 +35,7 @@ public final class TestCloud {
     private final LocalCloud cloud;
     private final LocalCloud otherCloud;
     private final Path trustStore;
+    private final Path trustStoreWithMaster;
     private final Map<String, Path> keyStores = new ConcurrentHashMap<>();
     private final Map<String, Path> otherKeyStores = new ConcurrentHashMap<>();
 
@@ -42,6 +43,8 @@ public final class TestCloud {
         final Path directory = Files.createTempDirectory("eh-test-cloud");
         cloud = LocalCloud.open(directory, CLOUD, OPERATOR, PASSWORD.toCharArray());
         trustStore = cloud.writeTrustStore(false);
+        trustStoreWithMaster = directory.resolve("truststore-with-master.p12");
+        Pkcs12Stores.writeTrustStore(trustStoreWithMaster, cloud.trusted(true), PASSWORD.toCharArray());
         final Path otherDirectory = Files.createDirectories(directory.resolve(OTHER_CLOUD));
         Files.copy(directory.resolve(LocalCloud.MASTER_FILE), otherDirectory.resolve(LocalCloud.MASTER_FILE),
                 StandardCopyOption.REPLACE_EXISTING);
@@ -81,6 +84,14 @@ public final class TestCloud {
     /** The truststore holding this cloud's certificate only. */
     public Path trustStore() {
         return trustStore;
+    }
+
+    /**
+     * A truststore holding the master too: it accepts every cloud under the master at the TLS level, so that the
+     * Event Handler's own cloud check is what refuses other clouds.
+     */
+    public Path trustStoreWithMaster() {
+        return trustStoreWithMaster;
     }
 
     /** The cloud CA, to issue unusual certificates in a test. */

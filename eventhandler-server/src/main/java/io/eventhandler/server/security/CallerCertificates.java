@@ -1,0 +1,54 @@
+package io.eventhandler.server.security;
+
+import io.eventhandler.security.certs.ArrowheadName;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.Grizzly;
+import org.glassfish.grizzly.attributes.Attribute;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.ssl.SSLUtils;
+
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.Optional;
+
+/**
+ * The CN of the certificate a caller presented in the TLS handshake. Read once per connection and kept on it:
+ * persistent connections then pay for the certificate parsing once, not per request.
+ */
+final class CallerCertificates {
+
+    /** Empty string: the connection presented no usable certificate. */
+    private static final Attribute<String> COMMON_NAME =
+            Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(CallerCertificates.class.getName() + ".cn");
+
+    private CallerCertificates() {
+    }
+
+    static Optional<String> commonName(final Request request) {
+        final Connection<?> connection = request.getContext().getConnection();
+        String commonName = COMMON_NAME.get(connection);
+        if (commonName == null) {
+            commonName = read(connection);
+            COMMON_NAME.set(connection, commonName);
+        }
+        return commonName.isEmpty() ? Optional.empty() : Optional.of(commonName);
+    }
+
+    private static String read(final Connection<?> connection) {
+        final SSLEngine engine = SSLUtils.getSSLEngine(connection);
+        if (engine == null) {
+            return "";
+        }
+        try {
+            final Certificate[] chain = engine.getSession().getPeerCertificates();
+            if (chain.length == 0 || !(chain[0] instanceof X509Certificate certificate)) {
+                return "";
+            }
+            return ArrowheadName.commonName(certificate).orElse("");
+        } catch (final SSLPeerUnverifiedException e) {
+            return "";
+        }
+    }
+}

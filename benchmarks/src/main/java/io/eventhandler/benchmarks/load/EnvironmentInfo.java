@@ -17,13 +17,13 @@ import java.util.regex.Pattern;
  * @param os          operating system name, version and architecture
  * @param jvm         JVM name, vendor and version
  * @param maxHeapMb   maximum heap in MiB
- * @param commandLine the full command line, as the OS reports it, else reconstructed; the {@code --password} value
- *                    left out
+ * @param commandLine the full command line, as the OS reports it, else reconstructed; password values left out
  */
 public record EnvironmentInfo(String date, String cpuModel, int cores, String os, String jvm, long maxHeapMb,
                               String commandLine) {
 
-    private static final Pattern PASSWORD = Pattern.compile("(--password[= ])\\S+");
+    /** {@code --password X}, {@code --password=X}, {@code --server-config server.ssl.key-store-password=X}. */
+    private static final Pattern PASSWORD = Pattern.compile("(password[= ])\\S+", Pattern.CASE_INSENSITIVE);
 
     /**
      * The environment of this JVM.
@@ -46,7 +46,7 @@ public record EnvironmentInfo(String date, String cpuModel, int cores, String os
     }
 
     /**
-     * {@code commandLine} with the value of {@code --password} replaced, as reports are kept and shared.
+     * {@code commandLine} with every password value replaced, as reports are kept and shared.
      *
      * @param commandLine a command line
      * @return it without the password

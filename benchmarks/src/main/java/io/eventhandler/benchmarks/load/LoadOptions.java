@@ -4,6 +4,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -105,7 +106,9 @@ public record LoadOptions(
         out.put("warmup_per_publisher", warmupPerPublisher);
         out.put("drain_timeout_ms", drainTimeout.toMillis());
         out.put("runs", runs);
-        out.put("server_config", serverConfig);
+        final Map<String, String> shownConfig = new LinkedHashMap<>(serverConfig);
+        shownConfig.replaceAll((key, value) -> key.toLowerCase(Locale.ROOT).contains("password") ? "***" : value);
+        out.put("server_config", shownConfig);
         out.put("secure", secure());
         return out;
     }

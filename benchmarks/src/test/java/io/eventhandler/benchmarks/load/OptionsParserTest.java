@@ -91,6 +91,10 @@ class OptionsParserTest {
                 "--server-config=eh.worker.threads = 8");
         assertTrue(options.embedded());
         assertEquals(Map.of("eh.delivery.threads", "4", "eh.worker.threads", "8"), options.serverConfig());
+        final LoadOptions secret = OptionsParser.parse("--embedded", "--server-config",
+                "server.ssl.key-store-password=s3cret");
+        assertEquals("s3cret", secret.serverConfig().get("server.ssl.key-store-password"));
+        assertEquals(Map.of("server.ssl.key-store-password", "***"), secret.describe().get("server_config"));
     }
 
     @Test

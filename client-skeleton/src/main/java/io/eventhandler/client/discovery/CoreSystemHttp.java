@@ -48,6 +48,8 @@ final class CoreSystemHttp implements AutoCloseable {
                 .disableAutomaticRetries()
                 .disableRedirectHandling()
                 .disableCookieManagement()
+                // keep TLS connections reusable across requests (see HttpClientFactory)
+                .disableConnectionState()
                 .setUserAgent("eventhandler-client")
                 .build();
     }

@@ -12,6 +12,12 @@ public final class EventHandlerApi {
     /** The SSE stream of one topic. */
     public static final String SUBSCRIPTION = "/subscription";
     public static final String STATISTICS = "/mgmt/statistics";
+    /** Arrowhead's {@code event-publish-auth-update}: only the Authorization system calls it. */
+    public static final String PUBLISH_AUTH_UPDATE = "/publish/authupdate";
+    /** Arrowhead's subscription management (system operator only). */
+    public static final String MGMT_SUBSCRIPTIONS = "/mgmt/subscriptions";
+    /** The event type of authorization updates; the payload is the subscriber's id in the Authorization system. */
+    public static final String SUBSCRIBER_AUTH_UPDATE = "SUBSCRIBER_AUTH_UPDATE";
 
     /** Header (and query parameter) naming the topic of an SSE stream, as the improved 2019 Event Handler did. */
     public static final String EVENT_TYPE_HEADER = "eventtype";

@@ -54,7 +54,19 @@ public final class EventHandlerMain {
         if (checkOnly) {
             return;
         }
-        final EventHandlerServer server = EventHandlerServer.start(configuration);
+        final EventHandlerServer server;
+        try {
+            server = EventHandlerServer.start(configuration);
+        } catch (final ConfigurationException e) {
+            // e.g. a key store that is not an Arrowhead system's, or a malformed local authorization rule
+            LOG.error(e.getMessage());
+            System.exit(2);
+            return;
+        } catch (final RuntimeException e) {
+            LOG.error("the Event Handler could not start: {}", e.getMessage(), e);
+            System.exit(1);
+            return;
+        }
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

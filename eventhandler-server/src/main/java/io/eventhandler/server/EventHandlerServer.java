@@ -7,9 +7,12 @@ import io.eventhandler.api.JsonMapper;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.BrokerSettings;
 import io.eventhandler.server.api.EventDtoEncoder;
+import io.eventhandler.server.api.AuthorizationUpdateResource;
 import io.eventhandler.server.api.EventHandlerResource;
+import io.eventhandler.server.api.SubscriptionManagementResource;
 import io.eventhandler.server.api.PublishValidator;
 import io.eventhandler.server.api.SubscriptionValidator;
+import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.http.BodySizeLimitFilter;
 import io.eventhandler.server.http.ErrorMappers;
@@ -22,6 +25,10 @@ import io.eventhandler.server.publish.DeferredDeliveryExecutor;
 import io.eventhandler.server.publish.PublishHandler;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.sse.SseHeartbeat;
+import io.eventhandler.server.store.SubscriptionStore;
+import io.eventhandler.server.subscription.LocalAuthorizationPolicy;
+import io.eventhandler.server.subscription.SubscriptionAuthorizer;
+import io.eventhandler.server.subscription.Subscriptions;
 import io.eventhandler.server.webhook.WebhookDispatcher;
 import org.glassfish.grizzly.http.server.HttpHandlerRegistration;
 import org.glassfish.grizzly.http.server.HttpServer;
@@ -41,6 +48,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -63,6 +71,9 @@ public final class EventHandlerServer implements AutoCloseable {
     private final DeferredDeliveryExecutor deliveries;
     private final Broker broker;
     private final WebhookDispatcher webhooks;
+    private final SubscriptionStore store;
+    private final SubscriptionAuthorizer authorizer;
+    private final Subscriptions subscriptions;
     private final HttpServer httpServer;
     private final SseHeartbeat heartbeat;
     private final int port;
@@ -81,8 +92,15 @@ public final class EventHandlerServer implements AutoCloseable {
                 new EventDtoEncoder(mapper), deliveries);
         this.webhooks = new WebhookDispatcher(configuration, broker,
                 identity.map(ServerIdentity::sslContext).orElse(null));
+        this.store = SubscriptionStore.open(configuration.store());
+        this.authorizer = authorizer(configuration);
+        this.subscriptions = new Subscriptions(store, broker, webhooks, authorizer,
+                configuration.timeStampToleranceSeconds());
         this.httpServer = createHttpServer(configuration, mapper);
         try {
+            // stored subscriptions are attached before the first publish is accepted: nothing published after a
+            // restart misses a subscriber that was there before it
+            subscriptions.restore().join();
             httpServer.start();
         } catch (final IOException e) {
             closeQuietly();
@@ -96,6 +114,15 @@ public final class EventHandlerServer implements AutoCloseable {
                 identity.map(i -> " as " + i.system().commonName() + ", client certificates required").orElse(""));
     }
 
+    private static SubscriptionAuthorizer authorizer(final ServerConfiguration configuration) {
+        try {
+            return LocalAuthorizationPolicy.parse(configuration.arrowhead().localAuthorizationRules());
+        } catch (final IllegalArgumentException e) {
+            throw new ConfigurationException(List.of(ServerConfiguration.LOCAL_AUTHORIZATION_RULES + ": "
+                    + e.getMessage()));
+        }
+    }
+
     /** Start a server with this configuration; it listens when this returns. */
     public static EventHandlerServer start(final ServerConfiguration configuration) {
         return new EventHandlerServer(configuration);
@@ -106,13 +133,16 @@ public final class EventHandlerServer implements AutoCloseable {
                 // The resource class with its collaborators bound, not an instance: Jersey would warn about an
                 // instance that "implements no provider interface" (jersey#3700).
                 .register(EventHandlerResource.class)
+                .register(AuthorizationUpdateResource.class)
+                .register(SubscriptionManagementResource.class)
                 .register(new AbstractBinder() {
                     @Override
                     protected void configure() {
                         bind(broker).to(Broker.class);
                         bind(new SubscriptionValidator(config.timeStampToleranceSeconds()))
                                 .to(SubscriptionValidator.class);
-                        bind(webhooks).to(WebhookDispatcher.class);
+                        bind(subscriptions).to(Subscriptions.class);
+                        bind(new PublishValidator(config.timeStampToleranceSeconds())).to(PublishValidator.class);
                         bind(access).to(AccessControl.class);
                     }
                 })
@@ -149,7 +179,7 @@ public final class EventHandlerServer implements AutoCloseable {
         final GrizzlyResponses responses = new GrizzlyResponses(mapper.writerFor(ErrorMessageDTO.class));
         server.getServerConfiguration().addHttpHandler(
                 new SseHandler(broker, mapper, responses, config.sseRetryMs(), config.sseHeartbeatIntervalMs(),
-                        access),
+                        access, authorizer),
                 exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION));
         server.getServerConfiguration().addHttpHandler(
                 new PublishHandler(broker, new PublishValidator(config.timeStampToleranceSeconds()),
@@ -213,6 +243,12 @@ public final class EventHandlerServer implements AutoCloseable {
     }
 
     private void closeQuietly() {
+        if (subscriptions != null) {
+            subscriptions.close();
+        }
+        if (store != null) {
+            store.close();
+        }
         webhooks.close();
         deliveryPool.shutdownNow();
     }

@@ -4,12 +4,12 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Daemon threads named {@code prefix-N}, so thread dumps say which pool a thread belongs to. */
-final class NamedThreadFactory implements ThreadFactory {
+public final class NamedThreadFactory implements ThreadFactory {
 
     private final String prefix;
     private final AtomicInteger count = new AtomicInteger();
 
-    NamedThreadFactory(final String prefix) {
+    public NamedThreadFactory(final String prefix) {
         this.prefix = prefix;
     }
 

@@ -274,8 +274,8 @@ class MalformedRequestTest {
             GET    | /eventhandler/nope
             GET    | /
             GET    | /eventhandler
-            POST   | /eventhandler/publish/authupdate
-            DELETE | /eventhandler/mgmt/subscriptions/1
+            POST   | /eventhandler/publish/other
+            DELETE | /eventhandler/mgmt/nothing/1
             GET    | /eventhandler/echo/extra
             """)
     void anUnknownPathIsA404AndKeepsTheConnection(final String method, final String path) {

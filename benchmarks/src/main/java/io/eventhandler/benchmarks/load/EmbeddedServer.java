@@ -19,12 +19,14 @@ public final class EmbeddedServer implements AutoCloseable {
      * Starts a server.
      *
      * @param config server settings over the defaults (keys of {@link ServerConfiguration}); {@code server.port}
-     *               defaults to 0 (any free port)
+     *               defaults to 0 (any free port), the subscription store to a fresh in-memory one
      * @return the running server
      */
     public static EmbeddedServer start(final Map<String, String> config) {
         final Map<String, String> values = new LinkedHashMap<>(config);
         values.putIfAbsent(ServerConfiguration.PORT, "0");
+        // a measurement leaves no subscription files behind
+        values.putIfAbsent(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-embedded-" + System.nanoTime());
         return new EmbeddedServer(EventHandlerServer.start(ServerConfiguration.fromMap(values)));
     }
 

@@ -10,4 +10,9 @@ public interface EventFilter {
     EventFilter ALL = event -> true;
 
     boolean accepts(Event event);
+
+    /** Events both filters accept. */
+    default EventFilter and(final EventFilter other) {
+        return event -> accepts(event) && other.accepts(event);
+    }
 }

@@ -5,8 +5,9 @@ import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.http.AsyncResponses;
+import io.eventhandler.server.subscription.Subscriptions;
 import io.eventhandler.server.security.AccessControl;
-import io.eventhandler.server.webhook.WebhookDispatcher;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
@@ -16,6 +17,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -36,15 +39,15 @@ public final class EventHandlerResource {
 
     private final Broker broker;
     private final SubscriptionValidator subscriptionValidator;
-    private final WebhookDispatcher webhooks;
+    private final Subscriptions subscriptions;
     private final AccessControl access;
 
     @Inject
     public EventHandlerResource(final Broker broker, final SubscriptionValidator subscriptionValidator,
-                                final WebhookDispatcher webhooks, final AccessControl access) {
+                                final Subscriptions subscriptions, final AccessControl access) {
         this.broker = broker;
         this.subscriptionValidator = subscriptionValidator;
-        this.webhooks = webhooks;
+        this.subscriptions = subscriptions;
         this.access = access;
     }
 
@@ -57,23 +60,27 @@ public final class EventHandlerResource {
     }
 
 
-    /** Creates or replaces the subscription of this subscriber to this event type. */
+    /**
+     * Creates or replaces the subscription of this subscriber to this event type, once the Authorization system (or
+     * the local policy) has said which publishers may reach it; answered when it is stored and attached.
+     */
     @POST
     @Path(EventHandlerApi.SUBSCRIBE)
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response subscribe(@Context final Request http, final SubscriptionRequestDTO request) {
+    public void subscribe(@Context final Request http, final SubscriptionRequestDTO request,
+                          @Suspended final AsyncResponse async) {
         if (request != null) {
             access.requireRequester(http, request.subscriberSystem() == null ? null
                     : request.subscriberSystem().systemName(), SUBSCRIBE_ORIGIN);
         }
-        webhooks.subscribe(subscriptionValidator.validate(request, SUBSCRIBE_ORIGIN));
-        return Response.ok().build();
+        AsyncResponses.resume(async, subscriptions.subscribe(subscriptionValidator.toNew(request, SUBSCRIBE_ORIGIN)),
+                stored -> Response.ok().build());
     }
 
     /** Removes the subscription; unknown subscriptions are not an error, as in Arrowhead. */
     @DELETE
     @Path(EventHandlerApi.UNSUBSCRIBE)
-    public Response unsubscribe(@Context final Request http,
+    public void unsubscribe(@Context final Request http, @Suspended final AsyncResponse async,
                                 @QueryParam(EventHandlerApi.UNSUBSCRIBE_EVENT_TYPE) final String eventType,
                                 @QueryParam(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME) final String systemName,
                                 @QueryParam(EventHandlerApi.UNSUBSCRIBE_ADDRESS) final String address,
@@ -89,8 +96,8 @@ public final class EventHandlerResource {
         if (Text.isBlank(address)) {
             throw ArrowheadException.badPayload("Address of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
         }
-        broker.unsubscribe(eventType, SystemRef.of(systemName, address, parsePort(port)));
-        return Response.ok().build();
+        AsyncResponses.resume(async, subscriptions.unsubscribe(eventType, SystemRef.of(systemName, address,
+                parsePort(port))), removed -> Response.ok().build());
     }
 
     @GET

@@ -5,10 +5,14 @@ import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.subscription.ArrowheadEventFilter;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.store.NewSubscription;
+import io.eventhandler.server.store.StoredSystem;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -63,6 +67,24 @@ public final class SubscriptionValidator {
         final String authenticationInfo = request.subscriberSystem().authenticationInfo();
         return new WebhookSubscription(request.eventType().trim(), subscriber, notifyPath(request.notifyUri()), filter,
                 authenticationInfo != null && !authenticationInfo.isBlank());
+    }
+
+    /**
+     * The validated request as it is stored (authorization state still empty); same checks and errors as
+     * {@link #validate}.
+     */
+    public NewSubscription toNew(final SubscriptionRequestDTO request, final String origin) {
+        final WebhookSubscription valid = validate(request, origin);
+        final List<StoredSystem> sources = new ArrayList<>();
+        if (request.sources() != null) {
+            request.sources().forEach(source -> sources.add(StoredSystem.of(source)));
+        }
+        final ArrowheadEventFilter filter = (ArrowheadEventFilter) valid.filter();
+        return new NewSubscription(valid.eventType(), StoredSystem.of(request.subscriberSystem()),
+                request.filterMetaData(), request.matchMetaData(), valid.notifyPath(),
+                filter.startEpochMicros() == Long.MIN_VALUE ? null : Timestamps.fromMicros(filter.startEpochMicros()),
+                filter.endEpochMicros() == Long.MAX_VALUE ? null : Timestamps.fromMicros(filter.endEpochMicros()),
+                sources, null, null);
     }
 
     private long date(final String text, final String field, final String name, final long absent,

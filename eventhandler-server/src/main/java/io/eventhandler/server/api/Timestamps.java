@@ -25,6 +25,10 @@ final class Timestamps {
         return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
     }
 
+    static Instant fromMicros(final long micros) {
+        return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
+    }
+
     static Instant nowMicros() {
         return Instant.now().truncatedTo(ChronoUnit.MICROS);
     }

@@ -34,7 +34,7 @@ public final class ArrowheadException extends RuntimeException {
         return new ArrowheadException(ExceptionType.AUTH, 401, message, origin);
     }
 
-    /** 404 DATA_NOT_FOUND. */
+    /** 404 DATA_NOT_FOUND: the requested entity does not exist. */
     public static ArrowheadException dataNotFound(final String message, final String origin) {
         return new ArrowheadException(ExceptionType.DATA_NOT_FOUND, 404, message, origin);
     }
@@ -42,6 +42,14 @@ public final class ArrowheadException extends RuntimeException {
     /** 504 UNAVAILABLE: a core system this request needs did not answer. */
     public static ArrowheadException unavailable(final String message, final String origin) {
         return new ArrowheadException(ExceptionType.UNAVAILABLE, 504, message, origin);
+    }
+
+    /**
+     * 500 ARROWHEAD: a failure on the Event Handler's side that the caller cannot fix, as Arrowhead's plain
+     * {@code ArrowheadException} (e.g. its {@code "Database operation exception"}).
+     */
+    public static ArrowheadException internal(final String message, final String origin) {
+        return new ArrowheadException(ExceptionType.ARROWHEAD, 500, message, origin);
     }
 
     public ExceptionType type() {

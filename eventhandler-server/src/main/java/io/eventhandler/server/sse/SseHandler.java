@@ -8,9 +8,13 @@ import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.SubscriberOutbox;
-import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.security.certs.SystemIdentity;
+import io.eventhandler.api.ErrorMessageDTO;
+import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.http.AsyncResponses;
+import io.eventhandler.server.subscription.AuthorizationGrant;
+import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.security.AccessControl;
@@ -27,12 +31,14 @@ import org.glassfish.grizzly.http.Method;
 
 import java.io.IOException;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code GET /eventhandler/subscription}: one SSE stream of one topic, named by the {@code eventtype} header or the
  * {@code eventtype} / {@code event_type} query parameter. {@code Last-Event-ID} resumes from the topic's history.
+ * The stream carries only the events of publishers authorized for its subscriber (see {@code subscriber}).
  *
  * <p>Served by Grizzly directly rather than Jersey's {@code SseEventSink}: the stream must be written without ever
  * blocking a delivery thread (Grizzly's {@code canWrite}/{@code notifyCanWrite}), and no thread is held per stream.
@@ -48,15 +54,18 @@ public final class SseHandler extends HttpHandler {
     private final long heartbeatIntervalNanos;
     private final AtomicLong streams = new AtomicLong();
     private final AccessControl access;
+    private final SubscriptionAuthorizer authorizer;
 
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
-                      final long retryMs, final long heartbeatIntervalMs, final AccessControl access) {
+                      final long retryMs, final long heartbeatIntervalMs, final AccessControl access,
+                      final SubscriptionAuthorizer authorizer) {
         this.broker = broker;
         this.responses = responses;
         this.frames = new SseFrames(mapper.writerFor(GapNotice.class));
         this.retryMs = retryMs;
         this.heartbeatIntervalNanos = TimeUnit.MILLISECONDS.toNanos(heartbeatIntervalMs);
         this.access = access;
+        this.authorizer = authorizer;
     }
 
     @Override
@@ -88,17 +97,87 @@ public final class SseHandler extends HttpHandler {
                     "Last-Event-ID must be a non-negative whole number (an event's sequence number).", ORIGIN);
             return;
         }
+        final SystemRequestDTO subscriber;
+        try {
+            subscriber = subscriber(request, caller);
+        } catch (final ArrowheadException e) {
+            responses.error(response, ErrorResponses.body(e));
+            return;
+        }
+        final CompletableFuture<AuthorizationGrant> grant = authorizer.check(subscriber);
+        if (grant.isDone() && !grant.isCompletedExceptionally()) {
+            open(request, response, eventType, resumeAfter, subscriber, grant.join());
+            return;
+        }
+        // the Authorization system is asked: hold the request, not the worker thread
+        response.suspend();
+        grant.whenComplete((granted, failure) -> {
+            try {
+                if (failure == null) {
+                    open(request, response, eventType, resumeAfter, subscriber, granted);
+                } else {
+                    final Throwable cause = AsyncResponses.unwrap(failure);
+                    responses.error(response, cause instanceof ArrowheadException e ? ErrorResponses.body(e)
+                            : new ErrorMessageDTO("Authorization check failed: " + cause.getMessage(), 504,
+                                    ExceptionType.UNAVAILABLE, ORIGIN));
+                    response.resume();
+                }
+            } catch (final IOException e) {
+                response.resume();
+            }
+        });
+    }
+
+    /**
+     * Who the stream is for: the certificate's system in secure mode ({@code system_name} may repeat it), else the
+     * {@code system_name} parameter if given. With an Authorization system the subscriber must also give the
+     * {@code address} and {@code port} it is registered with, as a webhook subscriber does in its request body.
+     */
+    private SystemRequestDTO subscriber(final Request request, final Optional<SystemIdentity> caller) {
+        final String named = blankToNull(request.getParameter(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME));
+        if (caller.isPresent() && named != null) {
+            access.requireRequester(request, named, ORIGIN);
+        }
+        final String name = caller.map(SystemIdentity::systemName).orElse(named);
+        final String address = blankToNull(request.getParameter(EventHandlerApi.UNSUBSCRIBE_ADDRESS));
+        final String portText = blankToNull(request.getParameter(EventHandlerApi.UNSUBSCRIBE_PORT));
+        Integer port = null;
+        if (portText != null) {
+            try {
+                port = Integer.valueOf(portText);
+            } catch (final NumberFormatException e) {
+                throw ArrowheadException.badPayload("Parameter 'port' is not a whole number.", ORIGIN);
+            }
+        }
+        if (authorizer.remote() && (name == null || address == null || port == null)) {
+            throw ArrowheadException.badPayload("An event stream names its subscriber as registered in the Service "
+                    + "Registry: give the 'address' and 'port' parameters (and 'system_name' without a client "
+                    + "certificate), so that the Authorization system can be asked which publishers may reach it.",
+                    ORIGIN);
+        }
+        return new SystemRequestDTO(name, address, port, null, null);
+    }
+
+    private static String blankToNull(final String value) {
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    private void open(final Request request, final Response response, final String eventType, final long resumeAfter,
+                      final SystemRequestDTO subscriber, final AuthorizationGrant grant) {
         response.setStatus(200);
         response.setContentType("text/event-stream;charset=UTF-8");
         response.setHeader(Header.CacheControl, "no-cache");
         response.setHeader("X-Accel-Buffering", "no");
-        response.suspend();
+        if (!response.isSuspended()) {
+            response.suspend();
+        }
         final SseSink sink = new SseSink(response, frames, eventType, heartbeatIntervalNanos, retryMs);
         final long streamId = streams.incrementAndGet();
-        final String description = "sse#" + streamId + " " + caller.map(c -> c.systemName() + "@").orElse("")
+        final String description = "sse#" + streamId + " "
+                + (subscriber.systemName() == null ? "" : subscriber.systemName() + "@")
                 + request.getRemoteAddr() + ":" + request.getRemotePort();
         final SubscriberOutbox outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId),
-                description, EventFilter.ALL, sink, resumeAfter));
+                description, grant.filter(), sink, resumeAfter));
         sink.onFailure(reason -> broker.detach(outbox, reason));
         final Connection<?> connection = request.getContext().getConnection();
         connection.addCloseListener(new CloseListener<Closeable, ICloseType>() {

@@ -1,0 +1,68 @@
+package io.eventhandler.server.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * The store's tables, created when missing. Instants are microseconds since the epoch in {@code BIGINT} columns
+ * (no time zone or range differences between databases); maps and system lists are JSON text.
+ *
+ * <pre>
+ * eh_event_type   (id, name UNIQUE, created_at, updated_at)
+ * eh_subscription (id, event_type_id → eh_event_type,
+ *                  subscriber_name, subscriber_address, subscriber_port,   UNIQUE with event_type_id
+ *                  subscriber_authentication_info, subscriber_metadata (JSON),
+ *                  filter_meta_data (JSON), match_meta_data, notify_uri, start_date, end_date,
+ *                  sources (JSON), consumer_id, authorized_publishers (JSON), created_at, updated_at)
+ * </pre>
+ */
+final class Schema {
+
+    private Schema() {
+    }
+
+    /** Creates the tables that do not exist yet; harmless when they all do. */
+    static void create(final Connection connection) throws SQLException {
+        final Dialect dialect = Dialect.of(connection);
+        try (Statement statement = connection.createStatement()) {
+            for (final String ddl : statements(dialect)) {
+                statement.execute(ddl);
+            }
+        }
+    }
+
+    static List<String> statements(final Dialect dialect) {
+        final String text = dialect.largeText();
+        return List.of(
+                "CREATE TABLE IF NOT EXISTS eh_event_type ("
+                        + "id " + dialect.identity() + ", "
+                        + "name VARCHAR(255) NOT NULL, "
+                        + "created_at BIGINT NOT NULL, "
+                        + "updated_at BIGINT NOT NULL, "
+                        + "CONSTRAINT eh_event_type_name UNIQUE (name))",
+                "CREATE TABLE IF NOT EXISTS eh_subscription ("
+                        + "id " + dialect.identity() + ", "
+                        + "event_type_id BIGINT NOT NULL, "
+                        + "subscriber_name VARCHAR(255) NOT NULL, "
+                        + "subscriber_address VARCHAR(255) NOT NULL, "
+                        + "subscriber_port INT NOT NULL, "
+                        + "subscriber_authentication_info VARCHAR(2047), "
+                        + "subscriber_metadata " + text + ", "
+                        + "filter_meta_data " + text + ", "
+                        + "match_meta_data BOOLEAN NOT NULL, "
+                        + "notify_uri " + text + " NOT NULL, "
+                        + "start_date BIGINT, "
+                        + "end_date BIGINT, "
+                        + "sources " + text + " NOT NULL, "
+                        + "consumer_id BIGINT, "
+                        + "authorized_publishers " + text + " NOT NULL, "
+                        + "created_at BIGINT NOT NULL, "
+                        + "updated_at BIGINT NOT NULL, "
+                        + "CONSTRAINT eh_subscription_pair "
+                        + "UNIQUE (event_type_id, subscriber_name, subscriber_address, subscriber_port), "
+                        + "CONSTRAINT eh_subscription_event_type "
+                        + "FOREIGN KEY (event_type_id) REFERENCES eh_event_type (id))");
+    }
+}

@@ -1,0 +1,349 @@
+package io.eventhandler.server.store;
+
+import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.config.StoreConfiguration;
+import io.eventhandler.server.http.ArrowheadException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Subscriptions and their authorization state in a JDBC database (embedded H2 by default, or PostgreSQL or MySQL),
+ * so that they survive a restart. One subscription exists per event type and subscriber, as in Arrowhead; event
+ * types are created on the fly.
+ *
+ * <p>Thread-safe: every operation is one transaction, and operations run one at a time (see {@link Database}).
+ * Database failures are logged and thrown as Arrowhead's 500 {@value #DATABASE_OPERATION_EXCEPTION}. Errors the
+ * store throws carry no origin, as Arrowhead's database layer's do (Arrowhead then answers its context path, "").
+ */
+public final class SubscriptionStore implements AutoCloseable {
+
+    /** Arrowhead's message for an unknown subscription id ({@code EventHandlerDBService.getSubscriptionById}). */
+    public static final String NOT_EXISTS = "Subscription with id of '%d' not exists";
+    /** Arrowhead's message when an update would give two subscriptions the same event type and subscriber. */
+    public static final String VIOLATES_UNIQUE_CONSTRAINT = "Subscription violates unique constraint rules";
+    /** Arrowhead's message for any database failure ({@code CoreCommonConstants.DATABASE_OPERATION_EXCEPTION_MSG}). */
+    public static final String DATABASE_OPERATION_EXCEPTION = "Database operation exception";
+
+    private static final Logger LOG = LoggerFactory.getLogger(SubscriptionStore.class);
+
+    private static final String PAIR = "event_type_id = ? AND subscriber_name = ? AND subscriber_address = ? "
+            + "AND subscriber_port = ?";
+    private static final String INSERT = "INSERT INTO eh_subscription (" + SubscriptionRows.COLUMNS
+            + ", created_at, updated_at) VALUES (" + "?, ".repeat(SubscriptionRows.COLUMN_COUNT + 1) + "?)";
+    private static final String UPDATE = "UPDATE eh_subscription SET "
+            + Arrays.stream(SubscriptionRows.COLUMNS.split(", ")).map(column -> column + " = ?")
+                    .collect(Collectors.joining(", "))
+            + ", updated_at = ? WHERE id = ?";
+
+    private final Database database;
+    private final Clock clock;
+
+    private SubscriptionStore(final Database database, final Clock clock) {
+        this.database = database;
+        this.clock = clock;
+    }
+
+    /**
+     * Connects to the configured database and creates the schema if missing.
+     *
+     * @throws IllegalStateException if the database cannot be reached or the schema not created
+     */
+    public static SubscriptionStore open(final StoreConfiguration configuration) {
+        return open(configuration, Clock.systemUTC());
+    }
+
+    /** As {@link #open(StoreConfiguration)}, with the clock that stamps created and updated times. */
+    public static SubscriptionStore open(final StoreConfiguration configuration, final Clock clock) {
+        final Database database;
+        try {
+            database = Database.open(configuration);
+        } catch (final SQLException e) {
+            throw new IllegalStateException("cannot open the subscription store "
+                    + Database.redact(configuration.url()) + ": " + e.getMessage(), e);
+        }
+        final SubscriptionStore store = new SubscriptionStore(database, clock);
+        LOG.info("subscription store {}: {} subscriptions", database.where(),
+                store.run("count", SubscriptionStore::count));
+        return store;
+    }
+
+    /**
+     * Stores a subscription, replacing the subscriber's subscription to the same event type if there is one, in one
+     * transaction (Arrowhead's {@code forceRegisterSubscription}: the replacement gets a new id).
+     */
+    public StoredSubscription save(final NewSubscription subscription) {
+        return run("save", connection -> {
+            final long eventTypeId = eventTypeId(connection, subscription.eventType());
+            final int replaced;
+            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_subscription WHERE " + PAIR)) {
+                bindPair(delete, eventTypeId, subscription.subscriber().ref());
+                replaced = delete.executeUpdate();
+            }
+            final long now = now();
+            final long id;
+            try (PreparedStatement insert = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
+                SubscriptionRows.bind(insert, eventTypeId, subscription);
+                insert.setLong(SubscriptionRows.COLUMN_COUNT + 1, now);
+                insert.setLong(SubscriptionRows.COLUMN_COUNT + 2, now);
+                insert.executeUpdate();
+                id = generatedId(insert);
+            }
+            LOG.debug("{} subscription {} of {} to {}", replaced > 0 ? "replaced" : "new", id,
+                    subscription.subscriber().ref(), subscription.eventType());
+            return select(connection, id).orElseThrow();
+        });
+    }
+
+    /** The subscription with this id, if there is one. */
+    public Optional<StoredSubscription> find(final long id) {
+        return run("find", connection -> select(connection, id));
+    }
+
+    /**
+     * The subscription with this id.
+     *
+     * @throws ArrowheadException 400 INVALID_PARAMETER {@value #NOT_EXISTS} if there is none
+     */
+    public StoredSubscription get(final long id) {
+        return find(id).orElseThrow(() -> notExists(id));
+    }
+
+    /** One page of subscriptions and how many there are in all. */
+    public SubscriptionPage page(final PageRequest request) {
+        final String direction = request.direction().name();
+        final String sql = SubscriptionRows.SELECT + "ORDER BY s." + column(request.sortField()) + " " + direction
+                + ", s.id " + direction + " LIMIT ? OFFSET ?";
+        return run("page", connection -> {
+            final List<StoredSubscription> items;
+            try (PreparedStatement select = connection.prepareStatement(sql)) {
+                select.setInt(1, request.size());
+                select.setLong(2, request.offset());
+                items = list(select);
+            }
+            return new SubscriptionPage(items, count(connection));
+        });
+    }
+
+    /**
+     * Replaces the content of a subscription (the management PUT), keeping its id and creation time.
+     *
+     * @throws ArrowheadException 400 INVALID_PARAMETER {@value #NOT_EXISTS} for an unknown id, or
+     *                            {@value #VIOLATES_UNIQUE_CONSTRAINT} if another subscription has the new event
+     *                            type and subscriber
+     */
+    public StoredSubscription update(final long id, final NewSubscription subscription) {
+        return run("update", connection -> {
+            final StoredSubscription existing = select(connection, id).orElseThrow(() -> notExists(id));
+            final long eventTypeId = eventTypeId(connection, subscription.eventType());
+            final SystemRef subscriber = subscription.subscriber().ref();
+            if ((eventTypeId != existing.eventType().id() || !subscriber.equals(existing.subscriber().ref()))
+                    && pairTaken(connection, eventTypeId, subscriber)) {
+                throw ArrowheadException.invalidParameter(VIOLATES_UNIQUE_CONSTRAINT, null);
+            }
+            try (PreparedStatement update = connection.prepareStatement(UPDATE)) {
+                SubscriptionRows.bind(update, eventTypeId, subscription);
+                update.setLong(SubscriptionRows.COLUMN_COUNT + 1, now());
+                update.setLong(SubscriptionRows.COLUMN_COUNT + 2, id);
+                update.executeUpdate();
+            } catch (final SQLException e) {
+                if (e.getSQLState() != null && e.getSQLState().startsWith("23")) {
+                    // another writer than this store took the pair between the check and the update
+                    throw ArrowheadException.invalidParameter(VIOLATES_UNIQUE_CONSTRAINT, null);
+                }
+                throw e;
+            }
+            return select(connection, id).orElseThrow();
+        });
+    }
+
+    /** Deletes a subscription; false if there was none with this id (Arrowhead answers 200 either way). */
+    public boolean delete(final long id) {
+        return run("delete", connection -> {
+            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_subscription WHERE id = ?")) {
+                delete.setLong(1, id);
+                return delete.executeUpdate() > 0;
+            }
+        });
+    }
+
+    /** Deletes the subscriber's subscription to the event type (unsubscribe); false if there was none. */
+    public boolean delete(final String eventType, final SystemRef subscriber) {
+        final SystemRef key = SystemRef.of(subscriber.name(), subscriber.address(), subscriber.port());
+        return run("unsubscribe", connection -> {
+            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_subscription WHERE "
+                    + "event_type_id = (SELECT id FROM eh_event_type WHERE name = ?) AND subscriber_name = ? "
+                    + "AND subscriber_address = ? AND subscriber_port = ?")) {
+                delete.setString(1, NewSubscription.normaliseEventType(eventType));
+                delete.setString(2, key.name());
+                delete.setString(3, key.address());
+                delete.setInt(4, key.port());
+                return delete.executeUpdate() > 0;
+            }
+        });
+    }
+
+    /**
+     * Records what the Authorization system said about a subscription's subscriber. Leaves {@code updatedAt} as it
+     * is: in Arrowhead this state lives in another table than the subscription.
+     *
+     * @return false if there is no subscription with this id
+     */
+    public boolean updateAuthorization(final long id, final Long consumerId,
+                                       final Set<SystemRef> authorizedPublishers) {
+        return run("updateAuthorization", connection -> {
+            try (PreparedStatement update = connection.prepareStatement(
+                    "UPDATE eh_subscription SET consumer_id = ?, authorized_publishers = ? WHERE id = ?")) {
+                SubscriptionRows.setLong(update, 1, consumerId);
+                update.setString(2, JsonColumns.refs(authorizedPublishers));
+                update.setLong(3, id);
+                return update.executeUpdate() > 0;
+            }
+        });
+    }
+
+    /** The subscriptions of the subscriber the Authorization system knows by this id, by ascending id. */
+    public List<StoredSubscription> bySubscriberId(final long consumerId) {
+        return run("bySubscriberId", connection -> {
+            try (PreparedStatement select = connection.prepareStatement(
+                    SubscriptionRows.SELECT + "WHERE s.consumer_id = ? ORDER BY s.id")) {
+                select.setLong(1, consumerId);
+                return list(select);
+            }
+        });
+    }
+
+    /** Every subscription, by ascending id. */
+    public List<StoredSubscription> all() {
+        return run("all", connection -> {
+            try (PreparedStatement select = connection.prepareStatement(SubscriptionRows.SELECT + "ORDER BY s.id")) {
+                return list(select);
+            }
+        });
+    }
+
+    /** Closes the connection; the store cannot be used afterwards. */
+    @Override
+    public void close() {
+        database.close();
+    }
+
+    private <T> T run(final String operation, final Database.Work<T> work) {
+        try {
+            return database.inTransaction(work);
+        } catch (final SQLException | UncheckedIOException e) {
+            LOG.error("subscription store operation {} failed", operation, e);
+            throw ArrowheadException.internal(DATABASE_OPERATION_EXCEPTION, null);
+        }
+    }
+
+    private long now() {
+        return Micros.of(clock.instant());
+    }
+
+    private static ArrowheadException notExists(final long id) {
+        return ArrowheadException.invalidParameter(String.format(NOT_EXISTS, id), null);
+    }
+
+    private static String column(final PageRequest.SortField field) {
+        return switch (field) {
+            case ID -> "id";
+            case CREATED_AT -> "created_at";
+            case UPDATED_AT -> "updated_at";
+        };
+    }
+
+    private long eventTypeId(final Connection connection, final String name) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement("SELECT id FROM eh_event_type WHERE name = ?")) {
+            select.setString(1, name);
+            try (ResultSet row = select.executeQuery()) {
+                if (row.next()) {
+                    return row.getLong(1);
+                }
+            }
+        }
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO eh_event_type (name, created_at, updated_at) VALUES (?, ?, ?)",
+                Statement.RETURN_GENERATED_KEYS)) {
+            final long now = now();
+            insert.setString(1, name);
+            insert.setLong(2, now);
+            insert.setLong(3, now);
+            insert.executeUpdate();
+            return generatedId(insert);
+        }
+    }
+
+    private static long count(final Connection connection) throws SQLException {
+        try (Statement count = connection.createStatement();
+             ResultSet row = count.executeQuery("SELECT COUNT(*) FROM eh_subscription")) {
+            row.next();
+            return row.getLong(1);
+        }
+    }
+
+    private static boolean pairTaken(final Connection connection, final long eventTypeId, final SystemRef subscriber)
+            throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement("SELECT id FROM eh_subscription WHERE " + PAIR)) {
+            bindPair(select, eventTypeId, subscriber);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next();
+            }
+        }
+    }
+
+    private static void bindPair(final PreparedStatement statement, final long eventTypeId, final SystemRef subscriber)
+            throws SQLException {
+        statement.setLong(1, eventTypeId);
+        statement.setString(2, subscriber.name());
+        statement.setString(3, subscriber.address());
+        statement.setInt(4, subscriber.port());
+    }
+
+    /** The generated id; it is the first column of the table, which is what PostgreSQL's RETURNING * gives first. */
+    private static long generatedId(final PreparedStatement insert) throws SQLException {
+        try (ResultSet keys = insert.getGeneratedKeys()) {
+            if (!keys.next()) {
+                throw new SQLException("the database returned no generated id");
+            }
+            return keys.getLong(1);
+        }
+    }
+
+    private static Optional<StoredSubscription> select(final Connection connection, final long id)
+            throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(SubscriptionRows.SELECT + "WHERE s.id = ?")) {
+            select.setLong(1, id);
+            final List<StoredSubscription> found = list(select);
+            return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+        }
+    }
+
+    private static List<StoredSubscription> list(final PreparedStatement select) throws SQLException {
+        final List<StoredSubscription> subscriptions = new ArrayList<>();
+        try (ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                subscriptions.add(SubscriptionRows.read(rows));
+            }
+        }
+        return subscriptions;
+    }
+
+    @Override
+    public String toString() {
+        return "SubscriptionStore{url=" + database.where() + "}";
+    }
+}

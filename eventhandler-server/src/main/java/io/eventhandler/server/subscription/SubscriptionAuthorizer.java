@@ -1,0 +1,19 @@
+package io.eventhandler.server.subscription;
+
+import io.eventhandler.api.SystemRequestDTO;
+
+import java.util.concurrent.CompletableFuture;
+
+/** Decides which publishers may reach a subscriber. Never blocks the caller: the answer may come from the network. */
+public interface SubscriptionAuthorizer {
+
+    /**
+     * @param subscriber the subscribing system as it named itself
+     * @return the grant; completes exceptionally with an {@code ArrowheadException} the subscriber should see (e.g.
+     *         an unknown subscriber) or another exception when the decision could not be made
+     */
+    CompletableFuture<AuthorizationGrant> check(SystemRequestDTO subscriber);
+
+    /** Whether the decisions come from the Authorization system (and so are kept with the subscription). */
+    boolean remote();
+}

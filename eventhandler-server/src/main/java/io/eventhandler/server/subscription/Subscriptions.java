@@ -1,0 +1,213 @@
+package io.eventhandler.server.subscription;
+
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.core.subscription.AuthorizedPublishers;
+import io.eventhandler.server.NamedThreadFactory;
+import io.eventhandler.server.api.WebhookSubscription;
+import io.eventhandler.server.store.NewSubscription;
+import io.eventhandler.server.store.PageRequest;
+import io.eventhandler.server.store.StoredSubscription;
+import io.eventhandler.server.store.SubscriptionPage;
+import io.eventhandler.server.store.SubscriptionStore;
+import io.eventhandler.server.webhook.WebhookDispatcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The webhook subscriptions: each one authorized, stored (so it survives a restart) and attached to its topic with a
+ * filter of Arrowhead's rules and its authorized publishers. Store and attachment change on one thread, in call
+ * order, so the store and the broker always agree; callers get futures and are never blocked (the Authorization
+ * system and the database are slow next to a publish).
+ */
+public final class Subscriptions implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Subscriptions.class);
+
+    private final SubscriptionStore store;
+    private final Broker broker;
+    private final WebhookDispatcher webhooks;
+    private final SubscriptionAuthorizer authorizer;
+    private final long toleranceMicros;
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(new NamedThreadFactory("eh-subscriptions"));
+    /** The live publisher filter of each attached subscription, by topic and subscriber. */
+    private final Map<Key, AuthorizedPublishers> attached = new ConcurrentHashMap<>();
+
+    public Subscriptions(final SubscriptionStore store, final Broker broker, final WebhookDispatcher webhooks,
+                         final SubscriptionAuthorizer authorizer, final int toleranceSeconds) {
+        this.store = store;
+        this.broker = broker;
+        this.webhooks = webhooks;
+        this.authorizer = authorizer;
+        this.toleranceMicros = toleranceSeconds * 1_000_000L;
+    }
+
+    /** Authorize, store (replacing the subscriber's previous subscription to the type) and attach. */
+    public CompletableFuture<StoredSubscription> subscribe(final NewSubscription subscription) {
+        return authorizer.check(subscription.subscriber().toRequest())
+                .thenApplyAsync(grant -> {
+                    final StoredSubscription stored = store.save(withGrant(subscription, grant));
+                    attach(stored, grant);
+                    return stored;
+                }, worker);
+    }
+
+    /** Remove the subscription of this subscriber to this type, if any. */
+    public CompletableFuture<Boolean> unsubscribe(final String eventType, final SystemRef subscriber) {
+        return CompletableFuture.supplyAsync(() -> {
+            final boolean stored = store.delete(eventType, subscriber);
+            detach(NewSubscription.normaliseEventType(eventType), subscriber);
+            return stored;
+        }, worker);
+    }
+
+    /**
+     * Attach every stored subscription, with the authorization state it was stored with (or the local policy), so
+     * delivery resumes at once after a restart; re-checking with the Authorization system is {@link #recheckAll}.
+     */
+    public CompletableFuture<Integer> restore() {
+        return CompletableFuture.supplyAsync(() -> {
+            final List<StoredSubscription> all = store.all();
+            for (final StoredSubscription stored : all) {
+                final AuthorizationGrant grant = authorizer.remote()
+                        ? AuthorizationGrant.toSystems(stored.consumerId(), stored.authorizedPublishers())
+                        : authorizer.check(stored.subscriber().toRequest()).join();
+                attach(stored, grant);
+            }
+            LOG.info("restored {} stored subscription(s)", all.size());
+            return all.size();
+        }, worker);
+    }
+
+    /**
+     * Ask the Authorization system again for every stored subscriber, as the stock Event Handler does at start
+     * (its Authorization sent no updates before 4.6.2).
+     *
+     * @return completes with the number of subscribers checked, or exceptionally with the first failure
+     */
+    public CompletableFuture<Integer> recheckAll() {
+        return CompletableFuture.supplyAsync(store::all, worker).thenCompose(all -> {
+            final Map<SystemRef, List<StoredSubscription>> bySubscriber = new LinkedHashMap<>();
+            all.forEach(s -> bySubscriber.computeIfAbsent(s.subscriber().ref(), k -> new java.util.ArrayList<>())
+                    .add(s));
+            CompletableFuture<Integer> chain = CompletableFuture.completedFuture(0);
+            for (final List<StoredSubscription> subscriptions : bySubscriber.values()) {
+                chain = chain.thenCompose(count -> recheck(subscriptions).thenApply(ignored -> count + 1));
+            }
+            return chain;
+        });
+    }
+
+    /**
+     * {@code SUBSCRIBER_AUTH_UPDATE}: the Authorization system's rules for the subscriber with this id changed.
+     *
+     * @return the number of its subscriptions re-checked
+     */
+    public CompletableFuture<Integer> authorizationChanged(final long consumerId) {
+        return CompletableFuture.supplyAsync(() -> store.bySubscriberId(consumerId), worker)
+                .thenCompose(subscriptions -> subscriptions.isEmpty() ? CompletableFuture.completedFuture(0)
+                        : recheck(subscriptions).thenApply(ignored -> subscriptions.size()));
+    }
+
+    private CompletableFuture<Void> recheck(final List<StoredSubscription> ofOneSubscriber) {
+        return authorizer.check(ofOneSubscriber.get(0).subscriber().toRequest()).thenAcceptAsync(grant -> {
+            for (final StoredSubscription subscription : ofOneSubscriber) {
+                store.updateAuthorization(subscription.id(), grant.consumerId(), grant.publishers());
+                final AuthorizedPublishers live = attached.get(Key.of(subscription));
+                if (live != null) {
+                    grant.applyTo(live);
+                }
+            }
+            LOG.info("authorization of {} re-checked: {} publisher(s) permitted",
+                    ofOneSubscriber.get(0).subscriber().ref(), grant.everyone() ? "all" : grant.publishers().size()
+                            + grant.publisherNames().size());
+        }, worker);
+    }
+
+    public CompletableFuture<SubscriptionPage> page(final PageRequest request) {
+        return CompletableFuture.supplyAsync(() -> store.page(request), worker);
+    }
+
+    public CompletableFuture<StoredSubscription> get(final long id) {
+        return CompletableFuture.supplyAsync(() -> store.get(id), worker);
+    }
+
+    /** Management update: authorize the new content, store it under the same id, and re-attach. */
+    public CompletableFuture<StoredSubscription> update(final long id, final NewSubscription subscription) {
+        return CompletableFuture.supplyAsync(() -> store.get(id), worker)
+                .thenCompose(old -> authorizer.check(subscription.subscriber().toRequest())
+                        .thenApplyAsync(grant -> {
+                            final StoredSubscription updated = store.update(id, withGrant(subscription, grant));
+                            final Key oldKey = Key.of(old);
+                            if (!oldKey.equals(Key.of(updated))) {
+                                detach(oldKey.eventType(), oldKey.subscriber());
+                            }
+                            attach(updated, grant);
+                            return updated;
+                        }, worker));
+    }
+
+    /** Management delete. */
+    public CompletableFuture<Boolean> delete(final long id) {
+        return CompletableFuture.supplyAsync(() -> {
+            final Optional<StoredSubscription> old = store.find(id);
+            final boolean deleted = store.delete(id);
+            old.ifPresent(s -> detach(s.eventTypeName(), s.subscriber().ref()));
+            return deleted;
+        }, worker);
+    }
+
+    private NewSubscription withGrant(final NewSubscription subscription, final AuthorizationGrant grant) {
+        if (!authorizer.remote()) {
+            return subscription;
+        }
+        return new NewSubscription(subscription.eventType(), subscription.subscriber(),
+                subscription.filterMetaData(), subscription.matchMetaData(), subscription.notifyUri(),
+                subscription.startDate(), subscription.endDate(), subscription.sources(), grant.consumerId(),
+                grant.publishers());
+    }
+
+    private void attach(final StoredSubscription stored, final AuthorizationGrant grant) {
+        final AuthorizedPublishers publishers = grant.filter();
+        final String authenticationInfo = stored.subscriber().authenticationInfo();
+        webhooks.subscribe(new WebhookSubscription(stored.eventTypeName(), stored.subscriber().ref(),
+                stored.notifyUri(), SubscriptionFilters.of(stored, toleranceMicros).and(publishers),
+                authenticationInfo != null && !authenticationInfo.isBlank()));
+        attached.put(Key.of(stored), publishers);
+    }
+
+    private void detach(final String eventType, final SystemRef subscriber) {
+        broker.unsubscribe(eventType, subscriber);
+        attached.remove(new Key(eventType, subscriber));
+    }
+
+    /** Stop taking changes; what was accepted before is finished first. */
+    @Override
+    public void close() {
+        worker.shutdown();
+        try {
+            if (!worker.awaitTermination(5, TimeUnit.SECONDS)) {
+                worker.shutdownNow();
+            }
+        } catch (final InterruptedException e) {
+            worker.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private record Key(String eventType, SystemRef subscriber) {
+        static Key of(final StoredSubscription subscription) {
+            return new Key(subscription.eventTypeName(), subscription.subscriber().ref());
+        }
+    }
+}

@@ -40,7 +40,8 @@ if [[ ! -f $SERVER_JAR || ! -f $LOAD_JAR || ! -f $CERTS_JAR ]]; then
 fi
 mkdir -p "$OUT"
 
-SERVER_ENV=()
+# subscriptions in memory, so that runs leave no store files behind (override with STORE_URL)
+SERVER_ENV=(EH_STORE_URL="${STORE_URL:-jdbc:h2:mem:acceptance}")
 LOAD_TLS=()
 CURL=(curl -sf)
 if [[ $SECURE == 1 ]]; then
@@ -52,7 +53,7 @@ if [[ $SECURE == 1 ]]; then
   fi
   # curl checks the server against the cloud certificate and presents the sysop certificate
   openssl pkcs12 -in "$CERTS/truststore.p12" -nokeys -passin "pass:$PASSWORD" -out "$CERTS/cloud.pem" 2>/dev/null
-  SERVER_ENV=(SERVER_SSL_KEY_STORE="$CERTS/eventhandler.p12" SERVER_SSL_KEY_STORE_PASSWORD="$PASSWORD"
+  SERVER_ENV+=(SERVER_SSL_KEY_STORE="$CERTS/eventhandler.p12" SERVER_SSL_KEY_STORE_PASSWORD="$PASSWORD"
     SERVER_SSL_TRUST_STORE="$CERTS/truststore.p12")
   LOAD_TLS=(--keystore "$CERTS/loadgen.p12" --truststore "$CERTS/truststore.p12" --password "$PASSWORD")
   CURL=(curl -sf --cacert "$CERTS/cloud.pem" --cert-type P12 --cert "$CERTS/sysop.p12:$PASSWORD")

@@ -48,6 +48,7 @@ class SecureEndToEndTest {
         final Map<String, String> settings = new HashMap<>(CLOUD.serverSettings("eventhandler"));
         settings.put(ServerConfiguration.SSL_KEY_STORE, eventHandlerKeyStore.toString());
         settings.put(ServerConfiguration.PORT, "0");
+        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-secure-end-to-end-" + System.nanoTime());
         return EventHandlerServer.start(ServerConfiguration.fromMap(settings));
     }
 

@@ -23,7 +23,7 @@ class ExampleApplicationTest {
     void runsEndToEndAgainstTheRealServer() {
         final ByteArrayOutputStream output = new ByteArrayOutputStream();
         try (EventHandlerServer server = EventHandlerServer.start(ServerConfiguration.fromMap(Map.of("server.port", "0",
-                "eh.store.url", "jdbc:h2:mem:eh-example"))));
+                "eh.store.url", "jdbc:h2:mem:eh-example")));
              PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8)) {
             final ExampleOptions options = ExampleOptions.parse(
                     "--url", server.baseUri().toString(), "--event-type", "TEMPERATURE", "--count", "10", "--timeout", "20");

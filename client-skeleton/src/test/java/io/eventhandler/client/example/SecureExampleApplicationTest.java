@@ -53,6 +53,7 @@ class SecureExampleApplicationTest {
         trustStore = cloud.writeTrustStore(false);
         server = EventHandlerServer.start(ServerConfiguration.fromMap(Map.of(
                 ServerConfiguration.PORT, "0",
+                ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-secure-example-" + System.nanoTime(),
                 ServerConfiguration.SSL_KEY_STORE, eventHandler.toString(),
                 ServerConfiguration.SSL_KEY_STORE_PASSWORD, PASSWORD,
                 ServerConfiguration.SSL_TRUST_STORE, trustStore.toString())));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.SubscriptionRequestDTO;
+import io.eventhandler.api.SystemRequestDTO;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -12,6 +13,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import org.apache.hc.client5.http.classic.methods.HttpDelete;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
@@ -22,7 +24,6 @@ import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpEntity;
-import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.io.HttpClientResponseHandler;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
@@ -41,18 +42,17 @@ import org.slf4j.LoggerFactory;
  * after a restart) is sent once more on a new connection; nothing else is retried. Every method throws
  * {@link EventHandlerException} when the Event Handler answers non-2xx and {@link UncheckedIOException} when no
  * answer could be had.
+ *
+ * <p>In secure mode ({@link Builder#tls}) the client presents the system's certificate, checks the Event Handler's
+ * against the cloud's truststore and, unless disabled, its host name against the certificate's SubjectAlternativeName.
  */
 public final class EventHandlerClient implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventHandlerClient.class);
     private static final int MAX_ERROR_BODY = 64 * 1024;
 
-    private final URI baseUri;
-    private final HttpHost host;
-    private final URI echoUri;
-    private final URI publishUri;
-    private final URI subscribeUri;
-    private final URI unsubscribeUri;
+    private final EventHandlerEndpoints endpoints;
+    private final ClientTls tls;
     private final CloseableHttpClient http;
     private final PoolingHttpClientConnectionManager connectionManager;
 
@@ -61,18 +61,16 @@ public final class EventHandlerClient implements AutoCloseable {
     private final HttpClientResponseHandler<Void> unsubscribeHandler = new EmptyBodyHandler("DELETE " + path(EventHandlerApi.UNSUBSCRIBE));
 
     private EventHandlerClient(final Builder builder) {
-        this.baseUri = builder.baseUri;
-        final String base = HttpClientFactory.trimmedBase(builder.baseUri);
-        this.host = HttpClientFactory.host(builder.baseUri);
-        this.echoUri = URI.create(base + path(EventHandlerApi.ECHO));
-        this.publishUri = URI.create(base + path(EventHandlerApi.PUBLISH));
-        this.subscribeUri = URI.create(base + path(EventHandlerApi.SUBSCRIBE));
-        this.unsubscribeUri = URI.create(base + path(EventHandlerApi.UNSUBSCRIBE));
-        this.connectionManager = PoolingHttpClientConnectionManagerBuilder.create()
+        this.endpoints = builder.endpoints;
+        this.tls = builder.tls;
+        final PoolingHttpClientConnectionManagerBuilder manager = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnPerRoute(builder.maxConnectionsPerRoute)
                 .setMaxConnTotal(builder.maxConnectionsPerRoute)
-                .setDefaultConnectionConfig(HttpClientFactory.connectionConfig(builder.connectTimeout, builder.responseTimeout))
-                .build();
+                .setDefaultConnectionConfig(HttpClientFactory.connectionConfig(builder.connectTimeout, builder.responseTimeout));
+        if (tls != null) {
+            manager.setTlsSocketStrategy(tls.socketStrategy());
+        }
+        this.connectionManager = manager.build();
         this.http = HttpClientFactory.build(connectionManager,
                 HttpClientFactory.requestConfig(builder.responseTimeout)
                         .setConnectionRequestTimeout(HttpClientFactory.timeout(builder.connectionRequestTimeout))
@@ -92,18 +90,33 @@ public final class EventHandlerClient implements AutoCloseable {
 
     /** A builder for a client of the Event Handler at {@code baseUri}, e.g. {@code http://127.0.0.1:8455}. */
     public static Builder builder(final URI baseUri) {
-        return new Builder(baseUri);
+        return new Builder(EventHandlerEndpoints.of(Objects.requireNonNull(baseUri, "baseUri")));
+    }
+
+    /** A builder for a client of the Event Handler services at {@code endpoints} (e.g. as discovered). */
+    public static Builder builder(final EventHandlerEndpoints endpoints) {
+        return new Builder(Objects.requireNonNull(endpoints, "endpoints"));
     }
 
     /** The base URI this client talks to. */
     public URI baseUri() {
-        return baseUri;
+        return endpoints.baseUri();
+    }
+
+    /** The URI of each service this client calls. */
+    public EventHandlerEndpoints endpoints() {
+        return endpoints;
+    }
+
+    /** Secure mode, if the client was built with it. */
+    public Optional<ClientTls> tls() {
+        return Optional.ofNullable(tls);
     }
 
     /** {@code GET /eventhandler/echo}: succeeds when the Event Handler answers {@code Got it!}. */
     public void echo() {
         final String operation = "GET " + path(EventHandlerApi.ECHO);
-        final String body = execute(new HttpGet(echoUri), response -> {
+        final String body = execute(new HttpGet(endpoints.echo()), response -> {
             final byte[] bytes = readBody(response.getEntity());
             if (response.getCode() / 100 != 2) {
                 throw EventHandlerException.fromResponse(operation, response.getCode(), bytes);
@@ -117,15 +130,21 @@ public final class EventHandlerClient implements AutoCloseable {
 
     /** {@code POST /eventhandler/publish}: returns once the Event Handler accepted the event. */
     public void publish(final EventPublishRequestDTO request) {
-        final HttpPost post = new HttpPost(publishUri);
+        final HttpPost post = new HttpPost(endpoints.publish());
         post.setEntity(new ByteArrayEntity(toJson(WireJson.PUBLISH_WRITER, request), ContentType.APPLICATION_JSON));
         execute(post, publishHandler);
     }
 
-    /** {@code POST /eventhandler/subscribe}: creates or replaces the subscription of the subscriber system. */
+    /**
+     * {@code POST /eventhandler/subscribe}: creates or replaces the subscription of the subscriber system. In
+     * secure mode a subscriber system without {@code authenticationInfo} gets the client certificate's public key,
+     * as Arrowhead subscribers send it: the Event Handler delivers over HTTPS only to subscribers that have one.
+     */
     public void subscribe(final SubscriptionRequestDTO request) {
-        final HttpPost post = new HttpPost(subscribeUri);
-        post.setEntity(new ByteArrayEntity(toJson(WireJson.SUBSCRIBE_WRITER, request), ContentType.APPLICATION_JSON));
+        Objects.requireNonNull(request, "request");
+        final SubscriptionRequestDTO sent = tls == null ? request : withAuthenticationInfo(request, tls);
+        final HttpPost post = new HttpPost(endpoints.subscribe());
+        post.setEntity(new ByteArrayEntity(toJson(WireJson.SUBSCRIBE_WRITER, sent), ContentType.APPLICATION_JSON));
         execute(post, subscribeHandler);
     }
 
@@ -133,7 +152,7 @@ public final class EventHandlerClient implements AutoCloseable {
     public void unsubscribe(final String eventType, final String systemName, final String address, final int port) {
         final URI uri;
         try {
-            uri = new URIBuilder(unsubscribeUri)
+            uri = new URIBuilder(endpoints.unsubscribe())
                     .addParameter(EventHandlerApi.UNSUBSCRIBE_EVENT_TYPE, eventType)
                     .addParameter(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME, systemName)
                     .addParameter(EventHandlerApi.UNSUBSCRIBE_ADDRESS, address)
@@ -152,9 +171,19 @@ public final class EventHandlerClient implements AutoCloseable {
         connectionManager.close(CloseMode.GRACEFUL);
     }
 
+    private static SubscriptionRequestDTO withAuthenticationInfo(final SubscriptionRequestDTO request,
+                                                                 final ClientTls tls) {
+        final SystemRequestDTO subscriber = tls.withAuthenticationInfo(request.subscriberSystem());
+        if (subscriber == request.subscriberSystem()) {
+            return request;
+        }
+        return new SubscriptionRequestDTO(request.eventType(), subscriber, request.filterMetaData(),
+                request.notifyUri(), request.matchMetaData(), request.startDate(), request.endDate(), request.sources());
+    }
+
     private <T> T execute(final ClassicHttpRequest request, final HttpClientResponseHandler<T> handler) {
         try {
-            return http.execute(host, request, handler);
+            return http.execute(request, handler);
         } catch (final IOException e) {
             LOG.debug("{} {} failed", request.getMethod(), request.getPath(), e);
             throw new UncheckedIOException(request.getMethod() + " " + request.getPath() + " failed: " + e, e);
@@ -202,15 +231,21 @@ public final class EventHandlerClient implements AutoCloseable {
 
     /** Options of an {@link EventHandlerClient}. */
     public static final class Builder {
-        private final URI baseUri;
+        private final EventHandlerEndpoints endpoints;
+        private ClientTls tls;
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration responseTimeout = Duration.ofSeconds(30);
         private Duration connectionRequestTimeout = Duration.ofSeconds(30);
         private int maxConnectionsPerRoute = 1;
 
-        private Builder(final URI baseUri) {
-            this.baseUri = Objects.requireNonNull(baseUri, "baseUri");
-            HttpClientFactory.trimmedBase(baseUri);
+        private Builder(final EventHandlerEndpoints endpoints) {
+            this.endpoints = endpoints;
+        }
+
+        /** Secure mode: HTTPS with this client certificate and truststore (the URIs should be {@code https}). */
+        public Builder tls(final ClientTls tls) {
+            this.tls = Objects.requireNonNull(tls, "tls");
+            return this;
         }
 
         /** Time to establish the TCP connection (default 5 s; zero = no limit). */

@@ -22,7 +22,8 @@ public final class EventPublisher implements AutoCloseable {
      * A publisher using {@code client}, which stays open when the publisher is closed.
      *
      * @param client the client to publish with
-     * @param source the publishing system, sent as {@code source} of every event
+     * @param source the publishing system, sent as {@code source} of every event; in secure mode one without
+     *               {@code authenticationInfo} gets the client certificate's public key, as Arrowhead publishers send
      */
     public EventPublisher(final EventHandlerClient client, final SystemRequestDTO source) {
         this(client, source, false);
@@ -30,7 +31,8 @@ public final class EventPublisher implements AutoCloseable {
 
     private EventPublisher(final EventHandlerClient client, final SystemRequestDTO source, final boolean ownsClient) {
         this.client = Objects.requireNonNull(client, "client");
-        this.source = Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(source, "source");
+        this.source = client.tls().map(tls -> tls.withAuthenticationInfo(source)).orElse(source);
         this.ownsClient = ownsClient;
     }
 

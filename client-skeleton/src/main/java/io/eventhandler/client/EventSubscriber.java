@@ -19,11 +19,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
+import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.http.URIScheme;
+import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.net.URIBuilder;
@@ -79,15 +82,17 @@ public final class EventSubscriber implements AutoCloseable {
         this.configuredReconnectDelay = builder.reconnectDelay;
         this.lastEventId = builder.lastEventId;
         try {
-            this.streamUri = new URIBuilder(HttpClientFactory.trimmedBase(builder.baseUri)
-                    + EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION)
+            this.streamUri = new URIBuilder(builder.endpoints.subscription())
                     .addParameter(EventHandlerApi.EVENT_TYPE_HEADER, eventType)
                     .build();
         } catch (final URISyntaxException e) {
-            throw new IllegalArgumentException("cannot build the stream URI from " + builder.baseUri, e);
+            throw new IllegalArgumentException("cannot build the stream URI from " + builder.endpoints.subscription(), e);
         }
         this.host = HttpClientFactory.host(streamUri);
-        final BasicHttpClientConnectionManager connectionManager = new BasicHttpClientConnectionManager();
+        final BasicHttpClientConnectionManager connectionManager = builder.tls == null
+                ? new BasicHttpClientConnectionManager()
+                : BasicHttpClientConnectionManager.create(RegistryBuilder.<TlsSocketStrategy>create()
+                        .register(URIScheme.HTTPS.id, builder.tls.socketStrategy()).build());
         connectionManager.setConnectionConfig(HttpClientFactory.connectionConfig(builder.connectTimeout, builder.readTimeout));
         this.http = HttpClientFactory.builder(connectionManager, HttpClientFactory.requestConfig(builder.readTimeout).build(), false)
                 // every attempt on a fresh connection: one the server ended a stream on is likely closed by now
@@ -105,7 +110,17 @@ public final class EventSubscriber implements AutoCloseable {
      * @param eventType the topic (matched case-insensitively by the Event Handler)
      */
     public static Builder builder(final URI baseUri, final String eventType) {
-        return new Builder(baseUri, eventType);
+        return new Builder(EventHandlerEndpoints.of(Objects.requireNonNull(baseUri, "baseUri")), eventType);
+    }
+
+    /**
+     * A builder of a subscriber to {@code eventType} at the stream {@link EventHandlerEndpoints#subscription()}.
+     *
+     * @param endpoints where the Event Handler's services are (e.g. as discovered)
+     * @param eventType the topic (matched case-insensitively by the Event Handler)
+     */
+    public static Builder builder(final EventHandlerEndpoints endpoints, final String eventType) {
+        return new Builder(Objects.requireNonNull(endpoints, "endpoints"), eventType);
     }
 
     /** The subscribed event type. */
@@ -383,21 +398,30 @@ public final class EventSubscriber implements AutoCloseable {
 
     /** Options of an {@link EventSubscriber}. */
     public static final class Builder {
-        private final URI baseUri;
+        private final EventHandlerEndpoints endpoints;
         private final String eventType;
+        private ClientTls tls;
         private EventListener listener;
         private long lastEventId = NONE;
         private Duration reconnectDelay;
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration readTimeout = Duration.ofSeconds(60);
 
-        private Builder(final URI baseUri, final String eventType) {
-            this.baseUri = Objects.requireNonNull(baseUri, "baseUri");
-            HttpClientFactory.trimmedBase(baseUri);
+        private Builder(final EventHandlerEndpoints endpoints, final String eventType) {
+            this.endpoints = endpoints;
             if (eventType == null || eventType.isBlank()) {
                 throw new IllegalArgumentException("eventType is blank");
             }
             this.eventType = eventType;
+        }
+
+        /**
+         * Secure mode: the stream is opened over HTTPS with this client certificate, which is also who the Event
+         * Handler takes the subscriber to be.
+         */
+        public Builder tls(final ClientTls tls) {
+            this.tls = Objects.requireNonNull(tls, "tls");
+            return this;
         }
 
         /** Who gets the events (required). */

@@ -11,7 +11,7 @@ import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
-/** The Apache HttpClient 5 set-up shared by the REST client and the SSE subscriber: nothing but plain HTTP. */
+/** The Apache HttpClient 5 set-up shared by the REST client and the SSE subscriber. */
 final class HttpClientFactory {
 
     private HttpClientFactory() {
@@ -37,6 +37,9 @@ final class HttpClientFactory {
                 .disableAuthCaching()
                 .disableRedirectHandling()
                 .disableContentCompression()
+                // With a client certificate, HttpClient would tag each TLS connection with its principal and then
+                // never lease it to the next request (which carries no such state): a new handshake per request.
+                .disableConnectionState()
                 .setUserAgent("eventhandler-client");
         if (retryStaleConnections) {
             builder.setRetryStrategy(StaleConnectionRetry.INSTANCE);

@@ -3,6 +3,8 @@ package io.eventhandler.client;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsServer;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.EventHandlerApi;
@@ -27,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * Receives the Event Handler's webhook deliveries: a small HTTP server (JDK {@code com.sun.net.httpserver}, keep-alive)
  * answering {@code POST <notifyPath>} with an {@link EventDTO} body and an optional {@code X-Event-Sequence} header.
  *
- * <p>The listener is called before the answer is sent: 200 when it returned, 500 when it threw (the Event Handler
+ * <p>{@link #startSecure} serves HTTPS and takes notifications from the Event Handler of the own cloud only.
+ * The listener is called before the answer is sent: 200 when it returned, 500 when it threw (the Event Handler
  * then retries, so delivery is at least once). A body that is not an {@link EventDTO} gets 400 with an
  * {@link ErrorMessageDTO}; other paths get 404, other methods 405.
  */
@@ -40,19 +43,22 @@ public final class WebhookReceiver implements AutoCloseable {
     private final ExecutorService executor;
     private final String notifyPath;
     private final EventListener listener;
+    /** Null for a plain HTTP receiver. */
+    private final NotificationAccessControl access;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
 
     private WebhookReceiver(final HttpServer server, final ExecutorService executor, final String notifyPath,
-                            final EventListener listener) {
+                            final EventListener listener, final NotificationAccessControl access) {
         this.server = server;
         this.executor = executor;
         this.notifyPath = notifyPath;
         this.listener = listener;
+        this.access = access;
     }
 
     /**
-     * Starts a receiver.
+     * Starts a plain HTTP receiver.
      *
      * @param bindAddress interface to listen on, e.g. {@code 127.0.0.1}
      * @param port        TCP port, 0 for any free one (see {@link #port()})
@@ -63,24 +69,62 @@ public final class WebhookReceiver implements AutoCloseable {
      */
     public static WebhookReceiver start(final String bindAddress, final int port, final String notifyPath,
                                         final EventListener listener) {
+        final InetSocketAddress address = checkedAddress(bindAddress, port, notifyPath, listener);
+        try {
+            return start(HttpServer.create(address, 0), notifyPath, listener, null);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot listen on " + bindAddress + ":" + port, e);
+        }
+    }
+
+    /**
+     * Starts an HTTPS receiver that requires a client certificate and, like Arrowhead's
+     * {@code SubscriberNotificationAccessControlFilter}, accepts notifications only from the Event Handler of its
+     * own cloud: a certificate whose CN is {@code eventhandler.<cloud of tls>}. Any other certificate the
+     * truststore accepts gets 401 with an {@link ErrorMessageDTO} of type {@code AUTH}.
+     *
+     * @param tls the system's own certificate (its CN names the cloud) and the cloud's truststore
+     * @throws IllegalArgumentException when the own certificate is unknown or not an Arrowhead system certificate
+     * @throws UncheckedIOException     when the port cannot be bound
+     */
+    public static WebhookReceiver startSecure(final String bindAddress, final int port, final String notifyPath,
+                                              final ClientTls tls, final EventListener listener) {
+        final InetSocketAddress address = checkedAddress(bindAddress, port, notifyPath, listener);
+        final String cloud;
+        try {
+            cloud = tls.requireIdentity().cloudCommonName();
+        } catch (final IllegalStateException e) {
+            throw new IllegalArgumentException("cannot tell the own cloud: " + e.getMessage(), e);
+        }
+        try {
+            final HttpsServer server = HttpsServer.create(address, 0);
+            server.setHttpsConfigurator(new ClientCertificateRequired(tls.sslContext()));
+            return start(server, notifyPath, listener, NotificationAccessControl.eventHandlerOf(cloud));
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot listen on " + bindAddress + ":" + port, e);
+        }
+    }
+
+    private static InetSocketAddress checkedAddress(final String bindAddress, final int port, final String notifyPath,
+                                                    final EventListener listener) {
         Objects.requireNonNull(bindAddress, "bindAddress");
         Objects.requireNonNull(listener, "listener");
         if (notifyPath == null || !notifyPath.startsWith("/")) {
             throw new IllegalArgumentException("notifyPath must start with '/': " + notifyPath);
         }
-        final HttpServer server;
-        try {
-            server = HttpServer.create(new InetSocketAddress(bindAddress, port), 0);
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot listen on " + bindAddress + ":" + port, e);
-        }
+        return new InetSocketAddress(bindAddress, port);
+    }
+
+    private static WebhookReceiver start(final HttpServer server, final String notifyPath,
+                                         final EventListener listener, final NotificationAccessControl access) {
         final ExecutorService executor = Executors.newFixedThreadPool(THREADS,
                 daemonThreads("eh-webhook-" + server.getAddress().getPort() + "-"));
-        final WebhookReceiver receiver = new WebhookReceiver(server, executor, notifyPath, listener);
+        final WebhookReceiver receiver = new WebhookReceiver(server, executor, notifyPath, listener, access);
         server.createContext(notifyPath, receiver::handle);
         server.setExecutor(executor);
         server.start();
-        LOG.info("webhook receiver listening on http://{}:{}{}", bindAddress, receiver.port(), notifyPath);
+        LOG.info("webhook receiver listening on {}://{}:{}{}{}", access == null ? "http" : "https",
+                receiver.address(), receiver.port(), notifyPath, access == null ? "" : " (" + access + ")");
         return receiver;
     }
 
@@ -92,6 +136,11 @@ public final class WebhookReceiver implements AutoCloseable {
     /** The address listened on, as given to {@link #start}. */
     public String address() {
         return server.getAddress().getHostString();
+    }
+
+    /** Whether this receiver serves HTTPS and checks who sends. */
+    public boolean isSecure() {
+        return access != null;
     }
 
     /** The path deliveries are accepted on. */
@@ -123,6 +172,14 @@ public final class WebhookReceiver implements AutoCloseable {
 
     private void handle(final HttpExchange exchange) throws IOException {
         try (exchange) {
+            if (access != null) {
+                final String refusal = access.refusal(((HttpsExchange) exchange).getSSLSession());
+                if (refusal != null) {
+                    LOG.warn("refused a notification: {}", refusal);
+                    reject(exchange, 401, ExceptionType.AUTH, refusal);
+                    return;
+                }
+            }
             if (!notifyPath.equals(exchange.getRequestURI().getPath())) {
                 reject(exchange, 404, ExceptionType.DATA_NOT_FOUND, "No such path: " + exchange.getRequestURI().getPath());
                 return;

@@ -3,6 +3,8 @@
  * (REST: echo, publish, subscribe, unsubscribe), {@link io.eventhandler.client.EventPublisher} (time-stamped publishing),
  * {@link io.eventhandler.client.EventSubscriber} (SSE with resume and de-duplication) and
  * {@link io.eventhandler.client.WebhookReceiver} (webhook deliveries), both reporting to an
- * {@link io.eventhandler.client.EventListener}.
+ * {@link io.eventhandler.client.EventListener}. {@link io.eventhandler.client.ClientTls} puts all of them in secure
+ * mode (mutual TLS with the system's Arrowhead certificate); {@link io.eventhandler.client.EventHandlerEndpoints}
+ * says where each service is, as found by {@link io.eventhandler.client.discovery.EventHandlerLocator}.
  */
 package io.eventhandler.client;

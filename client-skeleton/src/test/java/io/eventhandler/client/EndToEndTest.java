@@ -65,7 +65,7 @@ class EndToEndTest {
 
     private static EventHandlerServer startServer(final int port) {
         return EventHandlerServer.start(ServerConfiguration.fromMap(Map.of("server.port", Integer.toString(port),
-                "eh.store.url", "jdbc:h2:mem:eh-end-to-end-" + port))));
+                "eh.store.url", "jdbc:h2:mem:eh-end-to-end-" + port)));
     }
 
     @BeforeEach

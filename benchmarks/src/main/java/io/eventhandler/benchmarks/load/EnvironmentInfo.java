@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The header of every report: when, on what hardware and JVM, with which command line.
@@ -16,10 +17,13 @@ import java.util.List;
  * @param os          operating system name, version and architecture
  * @param jvm         JVM name, vendor and version
  * @param maxHeapMb   maximum heap in MiB
- * @param commandLine the full command line, as the OS reports it, else reconstructed
+ * @param commandLine the full command line, as the OS reports it, else reconstructed; password values left out
  */
 public record EnvironmentInfo(String date, String cpuModel, int cores, String os, String jvm, long maxHeapMb,
                               String commandLine) {
+
+    /** {@code --password X}, {@code --password=X}, {@code --server-config server.ssl.key-store-password=X}. */
+    private static final Pattern PASSWORD = Pattern.compile("(password[= ])\\S+", Pattern.CASE_INSENSITIVE);
 
     /**
      * The environment of this JVM.
@@ -37,8 +41,18 @@ public record EnvironmentInfo(String date, String cpuModel, int cores, String os
                 System.getProperty("java.vm.name") + " (" + System.getProperty("java.vm.vendor") + ") "
                         + System.getProperty("java.runtime.version"),
                 Runtime.getRuntime().maxMemory() / (1024 * 1024),
-                ProcessHandle.current().info().commandLine()
-                        .orElse("java " + LoadGenerator.class.getName() + " " + String.join(" ", args)));
+                redacted(ProcessHandle.current().info().commandLine()
+                        .orElse("java " + LoadGenerator.class.getName() + " " + String.join(" ", args))));
+    }
+
+    /**
+     * {@code commandLine} with every password value replaced, as reports are kept and shared.
+     *
+     * @param commandLine a command line
+     * @return it without the password
+     */
+    public static String redacted(final String commandLine) {
+        return PASSWORD.matcher(commandLine).replaceAll("$1***");
     }
 
     /**

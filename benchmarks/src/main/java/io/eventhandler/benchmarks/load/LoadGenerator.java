@@ -2,6 +2,8 @@ package io.eventhandler.benchmarks.load;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.security.GeneralSecurityException;
+import io.eventhandler.client.ClientTls;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +66,13 @@ public final class LoadGenerator {
             err.println(OptionsParser.usage());
             return EXIT_USAGE;
         }
+        final Transport transport;
+        try {
+            transport = transport(options);
+        } catch (final IOException | GeneralSecurityException | IllegalStateException e) {
+            err.println("error: cannot use " + options.keyStore() + " and " + options.trustStore() + ": " + e.getMessage());
+            return EXIT_USAGE;
+        }
         final EnvironmentInfo env = EnvironmentInfo.current(args);
         EmbeddedServer embedded = null;
         try {
@@ -76,7 +85,7 @@ public final class LoadGenerator {
                 }
             }
             final URI target = embedded == null ? options.url() : embedded.baseUri();
-            return runAll(options, env, target, (embedded == null ? "" : "embedded ") + target, out);
+            return runAll(options, transport, env, target, (embedded == null ? "" : "embedded ") + target, out);
         } finally {
             if (embedded != null) {
                 embedded.close();
@@ -84,13 +93,23 @@ public final class LoadGenerator {
         }
     }
 
-    private static int runAll(final LoadOptions options, final EnvironmentInfo env, final URI target,
-                              final String targetLabel, final PrintStream out) {
+    private static Transport transport(final LoadOptions options) throws IOException, GeneralSecurityException {
+        if (!options.secure()) {
+            return Transport.PLAIN;
+        }
+        final Transport secure = Transport.secure(ClientTls.fromStores(options.keyStore(), options.trustStore(),
+                options.password().toCharArray()));
+        LOG.info("secure mode: {}", secure);
+        return secure;
+    }
+
+    private static int runAll(final LoadOptions options, final Transport transport, final EnvironmentInfo env,
+                              final URI target, final String targetLabel, final PrintStream out) {
         final TextReport text = new TextReport(out);
         text.header(env, options, targetLabel);
         final List<RunResult> results = new ArrayList<>();
         for (int run = 1; run <= options.runs(); run++) {
-            final RunResult result = new LoadRun(options, target, run).execute();
+            final RunResult result = new LoadRun(options, transport, target, run).execute();
             results.add(result);
             text.run(result);
             out.flush();

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,6 +30,10 @@ import java.util.Map;
  * @param runs                how many times to repeat the run against the same server
  * @param failOnLoss          exit non-zero when any event was lost
  * @param serverConfig        configuration of the embedded server ({@code key=value}, e.g. {@code eh.delivery.threads})
+ * @param keyStore            secure mode: the generator's PKCS12 key store (its CN names every publisher and
+ *                            webhook subscriber), or null for plain HTTP
+ * @param trustStore          secure mode: the cloud's PKCS12 truststore, or null
+ * @param password            secure mode: the password of both stores, or null
  */
 public record LoadOptions(
         URI url,
@@ -50,13 +55,23 @@ public record LoadOptions(
         Duration readyTimeout,
         int runs,
         boolean failOnLoss,
-        Map<String, String> serverConfig) {
+        Map<String, String> serverConfig,
+        Path keyStore,
+        Path trustStore,
+        String password) {
 
     /** Default target: the Event Handler's Arrowhead port on loopback. */
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8455");
+    /** Default target in secure mode. */
+    public static final URI DEFAULT_SECURE_URL = URI.create("https://127.0.0.1:8455");
 
     public LoadOptions {
         serverConfig = Map.copyOf(serverConfig);
+    }
+
+    /** Whether the generator talks HTTPS with its certificate. */
+    public boolean secure() {
+        return keyStore != null;
     }
 
     /** Whether the measured phase is bounded by time rather than by an event count. */
@@ -91,7 +106,10 @@ public record LoadOptions(
         out.put("warmup_per_publisher", warmupPerPublisher);
         out.put("drain_timeout_ms", drainTimeout.toMillis());
         out.put("runs", runs);
-        out.put("server_config", serverConfig);
+        final Map<String, String> shownConfig = new LinkedHashMap<>(serverConfig);
+        shownConfig.replaceAll((key, value) -> key.toLowerCase(Locale.ROOT).contains("password") ? "***" : value);
+        out.put("server_config", shownConfig);
+        out.put("secure", secure());
         return out;
     }
 }

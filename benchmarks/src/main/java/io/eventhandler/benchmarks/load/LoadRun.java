@@ -24,6 +24,7 @@ public final class LoadRun {
     private static final Logger LOG = LoggerFactory.getLogger(LoadRun.class);
 
     private final LoadOptions options;
+    private final Transport transport;
     private final URI baseUri;
     private final int run;
     private final List<String> topics;
@@ -31,12 +32,14 @@ public final class LoadRun {
     /**
      * A run.
      *
-     * @param options the options
-     * @param baseUri the Event Handler
-     * @param run     run number, from 1
+     * @param options   the options
+     * @param transport plain or TLS
+     * @param baseUri   the Event Handler
+     * @param run       run number, from 1
      */
-    public LoadRun(final LoadOptions options, final URI baseUri, final int run) {
+    LoadRun(final LoadOptions options, final Transport transport, final URI baseUri, final int run) {
         this.options = options;
+        this.transport = transport;
         this.baseUri = baseUri;
         this.run = run;
         this.topics = topicNames(options.topics());
@@ -44,12 +47,12 @@ public final class LoadRun {
 
     /** Carries the run out; never throws for a failure of the target, which the result reports instead. */
     public RunResult execute() {
-        try (EventHandlerClient control = EventHandlerClient.create(baseUri)) {
+        try (EventHandlerClient control = transport.client(baseUri)) {
             control.echo();
         } catch (final RuntimeException e) {
             return RunResult.failed(run, topics, "the Event Handler at " + baseUri + " is not reachable: " + e);
         }
-        try (SubscriberFleet fleet = SubscriberFleet.create(options, baseUri, topics)) {
+        try (SubscriberFleet fleet = SubscriberFleet.create(options, transport, baseUri, topics)) {
             try {
                 fleet.start();
             } catch (final RuntimeException e) {
@@ -75,7 +78,7 @@ public final class LoadRun {
         final List<Thread> threads = new ArrayList<>();
         try {
             for (int i = 0; i < options.publishers(); i++) {
-                final PublishChannel channel = PublishChannel.open(options.client(), baseUri, i);
+                final PublishChannel channel = PublishChannel.open(options.client(), transport, baseUri, i);
                 channels.add(channel);
                 final PublisherTask task = new PublisherTask(i, topics.get(i % topics.size()), options, channel, gate);
                 tasks.add(task);

@@ -2,6 +2,7 @@ package io.eventhandler.benchmarks.load;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -33,7 +34,7 @@ public final class OptionsParser {
     private static final Set<String> FLAGS = Set.of("embedded", "allow-remote", "fail-on-loss", "help");
     private static final Set<String> VALUED = Set.of("url", "publishers", "subscribers", "mode", "client", "events",
             "duration", "rate", "payload-bytes", "topics", "warmup", "preset", "json", "drain-timeout",
-            "ready-timeout", "runs", "server-config");
+            "ready-timeout", "runs", "server-config", "keystore", "truststore", "password");
 
     private OptionsParser() {
     }
@@ -74,10 +75,23 @@ public final class OptionsParser {
         if (!embedded && !serverConfig.isEmpty()) {
             throw new UsageException("--server-config applies to --embedded only");
         }
-        final URI url = given.containsKey("url") ? uri(given.get("url")) : LoadOptions.DEFAULT_URL;
+        final boolean secure = given.containsKey("keystore") || given.containsKey("truststore")
+                || given.containsKey("password");
+        if (secure && !(given.containsKey("keystore") && given.containsKey("truststore")
+                && given.containsKey("password"))) {
+            throw new UsageException("secure mode needs --keystore, --truststore and --password");
+        }
+        final URI url = given.containsKey("url") ? uri(given.get("url"))
+                : secure ? LoadOptions.DEFAULT_SECURE_URL : LoadOptions.DEFAULT_URL;
         if (!embedded) {
             TargetGuard.check(url, allowRemote);
+            if (secure != "https".equalsIgnoreCase(url.getScheme())) {
+                throw new UsageException("--url must be " + (secure ? "https with --keystore" : "http without --keystore")
+                        + ", not '" + url + "'");
+            }
         }
+        final Path keyStore = secure ? readableFile("keystore", given.get("keystore")) : null;
+        final Path trustStore = secure ? readableFile("truststore", given.get("truststore")) : null;
         if (given.containsKey("events") && given.containsKey("duration")) {
             throw new UsageException("--events and --duration exclude each other");
         }
@@ -110,7 +124,7 @@ public final class OptionsParser {
         final ClientKind client = ClientKind.parse(given.getOrDefault("client", "lean"));
         return new LoadOptions(url, embedded, allowRemote, publishers, subscribers, mode, client, events, duration, rate,
                 payloadBytes, topics, warmup, preset, json, drain, ready, runs, given.containsKey("fail-on-loss"),
-                serverConfig);
+                serverConfig, keyStore, trustStore, secure ? given.get("password") : null);
     }
 
     private static void collect(final String[] args, final Map<String, String> given,
@@ -161,6 +175,14 @@ public final class OptionsParser {
         } catch (final URISyntaxException e) {
             throw new UsageException("--url is not a URI: '" + text + "'");
         }
+    }
+
+    private static Path readableFile(final String name, final String value) {
+        final Path file = Path.of(value);
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new UsageException("--" + name + " " + value + " is not a readable file");
+        }
+        return file;
     }
 
     private static int intValue(final Map<String, String> given, final String name, final int fallback,
@@ -264,6 +286,10 @@ public final class OptionsParser {
                 "  --runs R              repeat the run R times (default 1)",
                 "  --json FILE           also write the report as JSON",
                 "  --fail-on-loss        exit 3 when an event was lost",
+                "  --keystore FILE       secure mode (https): the generator's PKCS12 key store; its certificate's",
+                "                        system name is every publisher's source and webhook subscriber",
+                "  --truststore FILE     secure mode: the cloud's PKCS12 truststore",
+                "  --password PW         secure mode: the password of both stores",
                 "exit codes: 0 run completed, 1 run could not complete, 2 usage error, 3 loss with --fail-on-loss");
     }
 }

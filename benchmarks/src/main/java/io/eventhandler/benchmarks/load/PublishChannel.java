@@ -1,25 +1,27 @@
 package io.eventhandler.benchmarks.load;
 
 import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.client.EventHandlerClient;
 import java.net.URI;
 
 /** One publisher's connection to the Event Handler. Used by one thread. */
 interface PublishChannel extends AutoCloseable {
 
     /**
-     * A channel of the given kind, publishing as system {@code loadpublisher<id>}.
+     * A channel of the given kind, publishing as system {@code loadpublisher<id>} (in secure mode as the
+     * certificate's system, at port {@code 40000 + id} all the same).
      *
-     * @param kind    which client
+     * @param kind      which client
+     * @param transport plain or TLS
      * @param baseUri the Event Handler
      * @param id      the publisher id
      * @return the channel; connections are opened lazily
      */
-    static PublishChannel open(final ClientKind kind, final URI baseUri, final int id) {
-        final SystemRequestDTO source = SystemRequestDTO.of("loadpublisher" + id, "127.0.0.1", 40_000 + id);
+    static PublishChannel open(final ClientKind kind, final Transport transport, final URI baseUri, final int id) {
+        final SystemRequestDTO source = SystemRequestDTO.of(transport.systemName("loadpublisher" + id), "127.0.0.1",
+                40_000 + id);
         return kind == ClientKind.LEAN
-                ? new RawPublishChannel(baseUri, source)
-                : new SkeletonPublishChannel(EventHandlerClient.create(baseUri), source);
+                ? new RawPublishChannel(transport, baseUri, source)
+                : new SkeletonPublishChannel(transport.client(baseUri), source);
     }
 
     /**

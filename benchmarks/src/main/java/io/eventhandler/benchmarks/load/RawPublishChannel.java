@@ -5,13 +5,12 @@ import io.eventhandler.api.SystemRequestDTO;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Publishes over one blocking socket kept alive between events: the request head and the JSON body leave in one
+ * Publishes over one blocking socket (TLS in secure mode) kept alive between events: the request head and the JSON body leave in one
  * write, the answer is read through a small buffer. A connection idle for longer than {@link #MAX_IDLE_NANOS} is
  * replaced before use rather than risking a write into one the server has already closed.
  */
@@ -21,6 +20,7 @@ final class RawPublishChannel implements PublishChannel {
     private static final int CONNECT_TIMEOUT_MS = 5_000;
     private static final int READ_TIMEOUT_MS = 30_000;
 
+    private final Transport transport;
     private final String host;
     private final int port;
     private final String headPrefix;
@@ -32,9 +32,10 @@ final class RawPublishChannel implements PublishChannel {
     private HttpReader reader;
     private long lastUsedNanos;
 
-    RawPublishChannel(final URI baseUri, final SystemRequestDTO source) {
+    RawPublishChannel(final Transport transport, final URI baseUri, final SystemRequestDTO source) {
+        this.transport = transport;
         this.host = baseUri.getHost();
-        this.port = baseUri.getPort() < 0 ? 80 : baseUri.getPort();
+        this.port = transport.port(baseUri);
         this.headPrefix = "POST " + pathOf(baseUri) + EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH
                 + " HTTP/1.1\r\nHost: " + host + ":" + port
                 + "\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ";
@@ -94,10 +95,8 @@ final class RawPublishChannel implements PublishChannel {
     }
 
     private void connect() throws IOException {
-        final Socket fresh = new Socket();
-        fresh.setTcpNoDelay(true);
+        final Socket fresh = transport.connect(host, port, CONNECT_TIMEOUT_MS);
         fresh.setSoTimeout(READ_TIMEOUT_MS);
-        fresh.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
         socket = fresh;
         out = fresh.getOutputStream();
         reader = new HttpReader(fresh.getInputStream(), 8 * 1024);

@@ -5,7 +5,6 @@ import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.api.JsonMapper;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One SSE stream of the lean client: a blocking socket read by its own thread into a 64 KiB buffer, decoded by an
+ * One SSE stream of the lean client: a blocking socket (TLS in secure mode) read by its own thread into a 64 KiB buffer, decoded by an
  * {@link SseStreamDecoder}, each event's two needed fields handed to the probe with the instant the read returned.
  * It does not reconnect: a broken stream is reported to the probe as a disconnect and the run shows the loss.
  */
@@ -23,6 +22,7 @@ final class RawSseStream implements SseFleet.Stream, SseStreamDecoder.Handler {
     private static final ObjectMapper MAPPER = JsonMapper.create();
     private static final int CONNECT_TIMEOUT_MS = 5_000;
 
+    private final Transport transport;
     private final URI baseUri;
     private final String topic;
     private final SubscriberProbe probe;
@@ -31,7 +31,8 @@ final class RawSseStream implements SseFleet.Stream, SseStreamDecoder.Handler {
     private volatile boolean connected;
     private volatile boolean closing;
 
-    RawSseStream(final URI baseUri, final String topic, final SubscriberProbe probe) {
+    RawSseStream(final Transport transport, final URI baseUri, final String topic, final SubscriberProbe probe) {
+        this.transport = transport;
         this.baseUri = baseUri;
         this.topic = topic;
         this.probe = probe;
@@ -46,14 +47,15 @@ final class RawSseStream implements SseFleet.Stream, SseStreamDecoder.Handler {
     }
 
     private void read() {
-        final int port = baseUri.getPort() < 0 ? 80 : baseUri.getPort();
-        try (Socket s = new Socket()) {
+        final int port = transport.port(baseUri);
+        if (closing) {
+            return;
+        }
+        try (Socket s = transport.connect(baseUri.getHost(), port, CONNECT_TIMEOUT_MS)) {
             socket = s;
             if (closing) {
                 return;
             }
-            s.setTcpNoDelay(true);
-            s.connect(new InetSocketAddress(baseUri.getHost(), port), CONNECT_TIMEOUT_MS);
             final String path = baseUri.getRawPath() == null ? "" : baseUri.getRawPath().replaceAll("/+$", "");
             s.getOutputStream().write(("GET " + path + EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION
                     + " HTTP/1.1\r\nHost: " + baseUri.getHost() + ":" + port + "\r\nAccept: text/event-stream\r\n"

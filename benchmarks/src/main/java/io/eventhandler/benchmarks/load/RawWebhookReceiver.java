@@ -3,7 +3,6 @@ package io.eventhandler.benchmarks.load;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
@@ -14,7 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lean client's webhook receiver: a loopback server socket with one thread per persistent connection, reading
+ * The lean client's webhook receiver: a loopback server socket (TLS with required client certificates in secure
+ * mode, where only the Event Handler of the own cloud may deliver) with one thread per persistent connection, reading
  * {@code POST <notifyPath>} requests with a {@code Content-Length} body, handing the event's two needed fields to the
  * probe and answering 200 with an empty body. Anything else gets a 4xx and, where the framing is unknown, the
  * connection is closed. The Event Handler keeps one connection per subscriber, so threads stay few.
@@ -27,13 +27,16 @@ final class RawWebhookReceiver implements WebhookFleet.Receiver {
     private static final int MAX_BODY = 1 << 20;
 
     private final ServerSocket server;
+    private final Transport transport;
     private final String notifyPath;
     private final SubscriberProbe probe;
     private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
     private volatile boolean closing;
 
-    private RawWebhookReceiver(final ServerSocket server, final String notifyPath, final SubscriberProbe probe) {
+    private RawWebhookReceiver(final ServerSocket server, final Transport transport, final String notifyPath,
+                               final SubscriberProbe probe) {
         this.server = server;
+        this.transport = transport;
         this.notifyPath = notifyPath;
         this.probe = probe;
     }
@@ -41,14 +44,15 @@ final class RawWebhookReceiver implements WebhookFleet.Receiver {
     /**
      * Listens on an ephemeral loopback port.
      *
+     * @param transport  plain or TLS
      * @param notifyPath the path deliveries are posted to
      * @param probe      where the events go
      * @return the running receiver
      */
-    static RawWebhookReceiver start(final String notifyPath, final SubscriberProbe probe) {
+    static RawWebhookReceiver start(final Transport transport, final String notifyPath, final SubscriberProbe probe) {
         try {
-            final ServerSocket socket = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
-            final RawWebhookReceiver receiver = new RawWebhookReceiver(socket, notifyPath, probe);
+            final ServerSocket socket = transport.listen(64);
+            final RawWebhookReceiver receiver = new RawWebhookReceiver(socket, transport, notifyPath, probe);
             final Thread acceptor = new Thread(receiver::accept, "lean-webhook-accept-" + probe.name());
             acceptor.setDaemon(true);
             acceptor.start();
@@ -84,8 +88,14 @@ final class RawWebhookReceiver implements WebhookFleet.Receiver {
 
     private void serve(final Socket connection) {
         try (connection) {
-            final HttpReader reader = new HttpReader(connection.getInputStream(), 16 * 1024);
             final OutputStream out = connection.getOutputStream();
+            final String refusal = transport.notificationRefusal(connection);
+            if (refusal != null) {
+                LOG.warn("webhook receiver of {} refused a connection: {}", probe.name(), refusal);
+                answer(out, 401, refusal);
+                return;
+            }
+            final HttpReader reader = new HttpReader(connection.getInputStream(), 16 * 1024);
             byte[] body = new byte[1024];
             while (true) {
                 final HttpReader.RequestHead head = HttpReader.parseRequest(reader.readHeadText());

@@ -27,13 +27,15 @@ final class SseFleet implements SubscriberFleet {
     }
 
     private final LoadOptions options;
+    private final Transport transport;
     private final URI baseUri;
     private final List<String> topics;
     private final List<SubscriberProbe> probes = new ArrayList<>();
     private final List<List<Stream>> streams = new ArrayList<>();
 
-    SseFleet(final LoadOptions options, final URI baseUri, final List<String> topics) {
+    SseFleet(final LoadOptions options, final Transport transport, final URI baseUri, final List<String> topics) {
         this.options = options;
+        this.transport = transport;
         this.baseUri = baseUri;
         this.topics = topics;
     }
@@ -55,9 +57,13 @@ final class SseFleet implements SubscriberFleet {
 
     private Stream open(final String topic, final SubscriberProbe probe) {
         if (options.client() == ClientKind.LEAN) {
-            return new RawSseStream(baseUri, topic, probe).start();
+            return new RawSseStream(transport, baseUri, topic, probe).start();
         }
-        final EventSubscriber subscriber = EventSubscriber.builder(baseUri, topic).listener(probe).start();
+        final EventSubscriber.Builder builder = EventSubscriber.builder(baseUri, topic).listener(probe);
+        if (transport.secure()) {
+            builder.tls(transport.tls());
+        }
+        final EventSubscriber subscriber = builder.start();
         return new Stream() {
             @Override
             public boolean isConnected() {

@@ -10,15 +10,17 @@ public interface SubscriberFleet extends AutoCloseable {
     /**
      * The fleet for {@code options.mode()}.
      *
-     * @param options the run's options
-     * @param baseUri the Event Handler
+     * @param options   the run's options
+     * @param transport plain or TLS
+     * @param baseUri   the Event Handler
      * @param topics  the run's event types
      * @return a fleet, not yet started
      */
-    static SubscriberFleet create(final LoadOptions options, final URI baseUri, final List<String> topics) {
+    static SubscriberFleet create(final LoadOptions options, final Transport transport, final URI baseUri,
+                                  final List<String> topics) {
         return options.mode() == DeliveryMode.SSE
-                ? new SseFleet(options, baseUri, topics)
-                : new WebhookFleet(options, baseUri, topics);
+                ? new SseFleet(options, transport, baseUri, topics)
+                : new WebhookFleet(options, transport, baseUri, topics);
     }
 
     /** Connects or subscribes every subscriber; failures surface as exceptions. */

@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Subscribers over Arrowhead webhooks: subscriber {@code n} runs a receiver (the lean {@link RawWebhookReceiver} or
  * the client library's {@link WebhookReceiver}) on an ephemeral loopback
- * port with notify path {@code /notify/<n>} and subscribes to every topic as system {@code loadsubscriber<n>}. Ready
- * as soon as the subscriptions are accepted; unsubscribed on close.
+ * port with notify path {@code /notify/<n>} and subscribes to every topic as system {@code loadsubscriber<n>} (in
+ * secure mode as the certificate's system, whose public key as {@code authenticationInfo} makes the Event Handler
+ * deliver over HTTPS). Ready as soon as the subscriptions are accepted; unsubscribed on close.
  */
 final class WebhookFleet implements SubscriberFleet {
 
@@ -33,6 +34,7 @@ final class WebhookFleet implements SubscriberFleet {
     private static final String ADDRESS = "127.0.0.1";
 
     private final LoadOptions options;
+    private final Transport transport;
     private final List<String> topics;
     private final EventHandlerClient control;
     private final List<SubscriberProbe> probes = new ArrayList<>();
@@ -40,10 +42,11 @@ final class WebhookFleet implements SubscriberFleet {
     private final List<String[]> subscriptions = new ArrayList<>();
     private boolean closed;
 
-    WebhookFleet(final LoadOptions options, final URI baseUri, final List<String> topics) {
+    WebhookFleet(final LoadOptions options, final Transport transport, final URI baseUri, final List<String> topics) {
         this.options = options;
+        this.transport = transport;
         this.topics = topics;
-        this.control = EventHandlerClient.create(baseUri);
+        this.control = transport.client(baseUri);
     }
 
     /** {@inheritDoc} */
@@ -56,7 +59,7 @@ final class WebhookFleet implements SubscriberFleet {
             probes.add(probe);
             final Receiver receiver = open(path, probe);
             receivers.add(receiver);
-            final String system = "loadsubscriber" + n;
+            final String system = transport.systemName("loadsubscriber" + n);
             for (final String topic : topics) {
                 control.subscribe(new SubscriptionRequestDTO(topic, SystemRequestDTO.of(system, ADDRESS,
                         receiver.port()), null, path, false, null, null, null));
@@ -67,9 +70,11 @@ final class WebhookFleet implements SubscriberFleet {
 
     private Receiver open(final String path, final SubscriberProbe probe) {
         if (options.client() == ClientKind.LEAN) {
-            return RawWebhookReceiver.start(path, probe);
+            return RawWebhookReceiver.start(transport, path, probe);
         }
-        final WebhookReceiver receiver = WebhookReceiver.start(ADDRESS, 0, path, probe);
+        final WebhookReceiver receiver = transport.secure()
+                ? WebhookReceiver.startSecure(ADDRESS, 0, path, transport.tls(), probe)
+                : WebhookReceiver.start(ADDRESS, 0, path, probe);
         return new Receiver() {
             @Override
             public int port() {

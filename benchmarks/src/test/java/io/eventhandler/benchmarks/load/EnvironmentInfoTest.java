@@ -39,4 +39,13 @@ class EnvironmentInfoTest {
         assertFalse(env.commandLine().isBlank());
         assertFalse(env.date().isBlank());
     }
+
+    @Test
+    void shouldLeaveThePasswordOutOfTheCommandLine() {
+        assertEquals("java -jar b.jar --keystore k.p12 --password *** --runs 1",
+                EnvironmentInfo.redacted("java -jar b.jar --keystore k.p12 --password s3cret --runs 1"));
+        assertEquals("java -jar b.jar --password=***", EnvironmentInfo.redacted("java -jar b.jar --password=s3cret"));
+        assertEquals("--server-config server.ssl.key-store-password=*** --runs 1",
+                EnvironmentInfo.redacted("--server-config server.ssl.key-store-password=s3cret --runs 1"));
+    }
 }

@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -88,6 +91,10 @@ class OptionsParserTest {
                 "--server-config=eh.worker.threads = 8");
         assertTrue(options.embedded());
         assertEquals(Map.of("eh.delivery.threads", "4", "eh.worker.threads", "8"), options.serverConfig());
+        final LoadOptions secret = OptionsParser.parse("--embedded", "--server-config",
+                "server.ssl.key-store-password=s3cret");
+        assertEquals("s3cret", secret.serverConfig().get("server.ssl.key-store-password"));
+        assertEquals(Map.of("server.ssl.key-store-password", "***"), secret.describe().get("server_config"));
     }
 
     @Test
@@ -97,6 +104,39 @@ class OptionsParserTest {
         assertTrue(e.getMessage().contains("--allow-remote"), e.getMessage());
         final LoadOptions remote = OptionsParser.parse("--url", "http://10.0.0.5:8455", "--allow-remote");
         assertEquals("10.0.0.5", remote.url().getHost());
+    }
+
+    @Test
+    void shouldParseSecureModeWithAnHttpsDefault(@TempDir final Path dir) throws Exception {
+        final Path keyStore = Files.writeString(dir.resolve("loadgen.p12"), "k");
+        final Path trustStore = Files.writeString(dir.resolve("truststore.p12"), "t");
+        final String[] secure = {"--keystore", keyStore.toString(), "--truststore", trustStore.toString(),
+            "--password", "changeit"};
+
+        final LoadOptions options = OptionsParser.parse(secure);
+
+        assertTrue(options.secure());
+        assertEquals(URI.create("https://127.0.0.1:8455"), options.url());
+        assertEquals(keyStore, options.keyStore());
+        assertEquals(trustStore, options.trustStore());
+        assertEquals("changeit", options.password());
+        assertEquals(true, options.describe().get("secure"));
+        assertFalse(options.describe().toString().contains("changeit"));
+        assertFalse(OptionsParser.parse().secure());
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--keystore", keyStore.toString(),
+                "--password", "changeit"));
+        final UsageException http = assertThrows(UsageException.class, () -> OptionsParser.parse(
+                concat(secure, "--url", "http://127.0.0.1:8455")));
+        assertTrue(http.getMessage().contains("https"), http.getMessage());
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--url", "https://127.0.0.1:8455"));
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--keystore", dir.resolve("none.p12").toString(),
+                "--truststore", trustStore.toString(), "--password", "changeit"));
+    }
+
+    private static String[] concat(final String[] first, final String... more) {
+        final String[] all = Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
     }
 
     @ParameterizedTest

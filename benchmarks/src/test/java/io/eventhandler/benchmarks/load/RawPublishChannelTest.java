@@ -35,8 +35,8 @@ class RawPublishChannelTest {
     @Test
     void publishesEventsThatAStreamReceivesAndReportsARefusalWithTheServersReason() {
         final SubscriberProbe probe = new SubscriberProbe("lean", 1, 0);
-        try (RawSseStream stream = new RawSseStream(server.baseUri(), "raw_topic", probe).start();
-             RawPublishChannel channel = new RawPublishChannel(server.baseUri(),
+        try (RawSseStream stream = new RawSseStream(Transport.PLAIN, server.baseUri(), "raw_topic", probe).start();
+             RawPublishChannel channel = new RawPublishChannel(Transport.PLAIN, server.baseUri(),
                      SystemRequestDTO.of("rawpublisher", "127.0.0.1", 1234))) {
             await().atMost(Duration.ofSeconds(10)).until(stream::isConnected);
             final PayloadCodec codec = new PayloadCodec(64);

@@ -31,7 +31,7 @@ class RawWebhookReceiverTest {
 
     @BeforeEach
     void start() {
-        receiver = RawWebhookReceiver.start("/notify/0", probe);
+        receiver = RawWebhookReceiver.start(Transport.PLAIN, "/notify/0", probe);
     }
 
     @AfterEach

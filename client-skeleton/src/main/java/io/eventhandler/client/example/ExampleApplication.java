@@ -3,15 +3,18 @@ package io.eventhandler.client.example;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.client.ClientTls;
 import io.eventhandler.client.EventHandlerClient;
 import io.eventhandler.client.EventListener;
 import io.eventhandler.client.EventPublisher;
 import io.eventhandler.client.EventSubscriber;
 import io.eventhandler.client.ReceivedEvent;
 import io.eventhandler.client.WebhookReceiver;
+import io.eventhandler.client.discovery.EventHandlerLocation;
+import io.eventhandler.client.discovery.EventHandlerLocator;
+import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.time.Duration;
+import java.security.GeneralSecurityException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -19,17 +22,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A runnable demonstration of the client skeleton against a running Event Handler: it subscribes to one event
- * type twice (SSE stream and webhook), publishes {@code --count} events, prints what both receive, unsubscribes
- * and exits 0 when every event arrived both ways (1 on timeout, 2 on bad arguments).
+ * A runnable demonstration of the client skeleton against a running Event Handler: it finds the Event Handler,
+ * subscribes to one event type twice (SSE stream and webhook), publishes {@code --count} events, prints what both
+ * receive, unsubscribes and exits 0 when every event arrived both ways (1 on timeout or error, 2 on bad arguments).
  *
  * <pre>
- * --url http://127.0.0.1:8455   the Event Handler
+ * --url http://127.0.0.1:8455   the Event Handler, when no core system names one (https in secure mode)
+ * --orchestrator URL            ask this Orchestrator for the Event Handler first
+ * --service-registry URL        then this Service Registry
  * --event-type TEMPERATURE      the topic
  * --count 10                    events to publish
  * --timeout 30                  seconds to wait for them
  * --webhook-port 0              port of the webhook receiver (0 = any free one)
+ * --keystore FILE               secure mode: this system's PKCS12 key store; its CN names the system
+ * --truststore FILE             secure mode: the cloud's PKCS12 truststore
+ * --password PW                 secure mode: the password of both stores
+ * --disable-hostname-verifier false   secure mode: true accepts server certificates made for other host names
  * </pre>
+ *
+ * <p>In secure mode everything is HTTPS with the certificate: the system publishes and subscribes under the name
+ * its certificate's CN gives, and its webhook receiver takes notifications only from the Event Handler of its cloud.
  */
 public final class ExampleApplication {
 
@@ -53,55 +65,14 @@ public final class ExampleApplication {
     public record Result(int published, long sseReceived, long webhookReceived, boolean complete) {
     }
 
-    /**
-     * The command-line options.
-     *
-     * @param url         base URI of the Event Handler
-     * @param eventType   topic to publish and subscribe to
-     * @param count       events to publish
-     * @param timeout     how long to wait for the events (and for the stream to open)
-     * @param webhookPort port of the webhook receiver, 0 for any free one
-     */
-    public record Options(URI url, String eventType, int count, Duration timeout, int webhookPort) {
-
-        /** Parses {@code --url U --event-type T --count N [--timeout S] [--webhook-port P]}. */
-        public static Options parse(final String... args) {
-            URI url = URI.create("http://127.0.0.1:8455");
-            String eventType = "TEMPERATURE";
-            int count = 10;
-            int timeoutSeconds = 30;
-            int webhookPort = 0;
-            for (int i = 0; i < args.length; i++) {
-                final String name = args[i];
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("missing value after " + name);
-                }
-                final String value = args[++i];
-                switch (name) {
-                    case "--url" -> url = URI.create(value);
-                    case "--event-type" -> eventType = value;
-                    case "--count" -> count = Integer.parseInt(value);
-                    case "--timeout" -> timeoutSeconds = Integer.parseInt(value);
-                    case "--webhook-port" -> webhookPort = Integer.parseInt(value);
-                    default -> throw new IllegalArgumentException("unknown option " + name);
-                }
-            }
-            if (count < 0 || timeoutSeconds <= 0 || eventType.isBlank()) {
-                throw new IllegalArgumentException("need --count >= 0, --timeout > 0, non-blank --event-type");
-            }
-            return new Options(url, eventType, count, Duration.ofSeconds(timeoutSeconds), webhookPort);
-        }
-    }
-
     /** Runs the example and exits with its status. */
     public static void main(final String[] args) {
-        final Options options;
+        final ExampleOptions options;
         try {
-            options = Options.parse(args);
+            options = ExampleOptions.parse(args);
         } catch (final IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: --url http://127.0.0.1:8455 --event-type TEMPERATURE --count 10"
-                    + " [--timeout 30] [--webhook-port 0]");
+            System.err.println(ExampleOptions.USAGE);
             System.exit(2);
             return;
         }
@@ -115,15 +86,17 @@ public final class ExampleApplication {
     }
 
     /**
-     * Subscribes (SSE and webhook), publishes, waits for the events, unsubscribes.
+     * Finds the Event Handler, subscribes (SSE and webhook), publishes, waits for the events, unsubscribes.
      *
      * @param options what to do
      * @param out     where to print what is received
      * @return counts and whether everything arrived in time
      * @throws io.eventhandler.client.EventHandlerException when the Event Handler rejects a request
+     * @throws IllegalStateException when the key or trust store cannot be used
      * @throws InterruptedRuntimeException when interrupted while waiting
      */
-    public static Result run(final Options options, final PrintStream out) {
+    public static Result run(final ExampleOptions options, final PrintStream out) {
+        final ClientTls tls = options.secure() ? loadTls(options) : null;
         final String eventType = options.eventType();
         final String notifyUri = "/notify/" + eventType.toLowerCase(Locale.ROOT);
         final CountDownLatch connected = new CountDownLatch(1);
@@ -132,43 +105,96 @@ public final class ExampleApplication {
         final AtomicLong sseCount = new AtomicLong();
         final AtomicLong webhookCount = new AtomicLong();
         final long deadline = System.nanoTime() + options.timeout().toNanos();
+        final EventListener toWebhookCount = event -> print(out, "webhook", event, webhookCount, webhookDone);
 
-        try (EventHandlerClient client = EventHandlerClient.create(options.url());
-             WebhookReceiver webhook = WebhookReceiver.start(LOCALHOST, options.webhookPort(), notifyUri,
-                     event -> print(out, "webhook", event, webhookCount, webhookDone))) {
-            client.echo();
-            out.printf("Event Handler at %s is up%n", options.url());
+        try (WebhookReceiver webhook = tls == null
+                ? WebhookReceiver.start(LOCALHOST, options.webhookPort(), notifyUri, toWebhookCount)
+                : WebhookReceiver.startSecure(LOCALHOST, options.webhookPort(), notifyUri, tls, toWebhookCount)) {
+            final SystemRequestDTO subscriber = tls == null
+                    ? SystemRequestDTO.of(SUBSCRIBER_NAME, LOCALHOST, webhook.port())
+                    : tls.system(LOCALHOST, webhook.port());
+            final SystemRequestDTO source = tls == null
+                    ? SystemRequestDTO.of(PUBLISHER_NAME, LOCALHOST, PUBLISHER_PORT)
+                    : tls.system(LOCALHOST, PUBLISHER_PORT);
+            final EventHandlerLocation location = locate(options, tls, subscriber);
+            final EventHandlerClient.Builder clientBuilder = EventHandlerClient.builder(location.endpoints());
+            final EventSubscriber.Builder sseBuilder = EventSubscriber.builder(location.endpoints(), eventType);
+            if (tls != null) {
+                clientBuilder.tls(tls);
+                sseBuilder.tls(tls);
+                out.printf("secure mode as %s%n", tls.requireIdentity().commonName());
+            }
+            try (EventHandlerClient client = clientBuilder.build()) {
+                client.echo();
+                out.printf("Event Handler at %s is up (%s)%n", location.baseUri(), describe(location));
 
-            final SystemRequestDTO subscriber = SystemRequestDTO.of(SUBSCRIBER_NAME, LOCALHOST, webhook.port());
-            client.subscribe(new SubscriptionRequestDTO(eventType, subscriber, null, notifyUri, false, null, null, null));
-            out.printf("webhook subscribed: %s at http://%s:%d%s%n", SUBSCRIBER_NAME, LOCALHOST, webhook.port(), notifyUri);
-            try (EventSubscriber sse = EventSubscriber.builder(options.url(), eventType)
-                    .listener(sseListener(out, connected, sseCount, sseDone)).start();
-                 EventPublisher publisher = new EventPublisher(client,
-                         SystemRequestDTO.of(PUBLISHER_NAME, LOCALHOST, PUBLISHER_PORT))) {
-                if (!await(connected, deadline)) {
-                    out.println("TIMEOUT: the SSE stream did not open");
-                    return new Result(0, sseCount.get(), webhookCount.get(), false);
+                client.subscribe(new SubscriptionRequestDTO(eventType, subscriber, null, notifyUri, false, null, null, null));
+                out.printf("webhook subscribed: %s at %s://%s:%d%s%n", subscriber.systemName(),
+                        webhook.isSecure() ? "https" : "http", LOCALHOST, webhook.port(), notifyUri);
+                try (EventSubscriber sse = sseBuilder.listener(sseListener(out, connected, sseCount, sseDone)).start();
+                     EventPublisher publisher = new EventPublisher(client, source)) {
+                    if (!await(connected, deadline)) {
+                        out.println("TIMEOUT: the SSE stream did not open");
+                        return new Result(0, sseCount.get(), webhookCount.get(), false);
+                    }
+                    out.printf("SSE stream of %s open%n", eventType);
+                    for (int i = 1; i <= options.count(); i++) {
+                        final String payload = String.format(Locale.ROOT, "{\"celsius\":%.1f,\"reading\":%d}",
+                                20.0 + (i % 10) / 2.0, i);
+                        publisher.publish(eventType, payload, Map.of("unit", "celsius"));
+                    }
+                    out.printf("published %d events as %s%n", options.count(), source.systemName());
+                    final boolean complete = await(sseDone, deadline) && await(webhookDone, deadline);
+                    final Result result = new Result(options.count(), sseCount.get(), webhookCount.get(), complete);
+                    out.printf("SSE stream: last id %d, %d reconnects, %d duplicates dropped, %d gaps%n",
+                            sse.lastEventId(), sse.reconnects(), sse.duplicatesDropped(), sse.gapsSeen());
+                    out.printf("%s: published %d, received %d via SSE and %d via webhook%n",
+                            complete ? "OK" : "TIMEOUT", result.published(), result.sseReceived(), result.webhookReceived());
+                    return result;
+                } finally {
+                    client.unsubscribe(eventType, subscriber.systemName(), subscriber.address(), subscriber.port());
+                    out.printf("unsubscribed %s from %s%n", subscriber.systemName(), eventType);
                 }
-                out.printf("SSE stream of %s open%n", eventType);
-                for (int i = 1; i <= options.count(); i++) {
-                    final String payload = String.format(Locale.ROOT, "{\"celsius\":%.1f,\"reading\":%d}",
-                            20.0 + (i % 10) / 2.0, i);
-                    publisher.publish(eventType, payload, Map.of("unit", "celsius"));
-                }
-                out.printf("published %d events as %s%n", options.count(), PUBLISHER_NAME);
-                final boolean complete = await(sseDone, deadline) && await(webhookDone, deadline);
-                final Result result = new Result(options.count(), sseCount.get(), webhookCount.get(), complete);
-                out.printf("SSE stream: last id %d, %d reconnects, %d duplicates dropped, %d gaps%n",
-                        sse.lastEventId(), sse.reconnects(), sse.duplicatesDropped(), sse.gapsSeen());
-                out.printf("%s: published %d, received %d via SSE and %d via webhook%n",
-                        complete ? "OK" : "TIMEOUT", result.published(), result.sseReceived(), result.webhookReceived());
-                return result;
-            } finally {
-                client.unsubscribe(eventType, subscriber.systemName(), subscriber.address(), subscriber.port());
-                out.printf("unsubscribed %s from %s%n", SUBSCRIBER_NAME, eventType);
             }
         }
+    }
+
+    private static ClientTls loadTls(final ExampleOptions options) {
+        final ClientTls tls;
+        try {
+            tls = ClientTls.fromStores(options.keyStore(), options.trustStore(), options.password().toCharArray());
+        } catch (final IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("cannot use " + options.keyStore() + " and " + options.trustStore()
+                    + ": " + e.getMessage(), e);
+        }
+        tls.requireIdentity();
+        return options.verifyHostname() ? tls : tls.withoutHostnameVerification();
+    }
+
+    /** The Orchestrator, then the Service Registry (those given), then {@code --url}. */
+    private static EventHandlerLocation locate(final ExampleOptions options, final ClientTls tls,
+                                               final SystemRequestDTO requester) {
+        final EventHandlerLocator.Builder locator = EventHandlerLocator.builder()
+                .requester(requester)
+                .fallback(options.url());
+        if (tls != null) {
+            locator.tls(tls);
+        }
+        if (options.orchestrator() != null) {
+            locator.orchestrator(options.orchestrator());
+        }
+        if (options.serviceRegistry() != null) {
+            locator.serviceRegistry(options.serviceRegistry());
+        }
+        return locator.build().locate();
+    }
+
+    private static String describe(final EventHandlerLocation location) {
+        return switch (location.source()) {
+            case ORCHESTRATOR -> "named by the Orchestrator " + location.askedAt();
+            case SERVICE_REGISTRY -> "named by the Service Registry " + location.askedAt();
+            case CONFIGURED -> "as configured";
+        };
     }
 
     private static EventListener sseListener(final PrintStream out, final CountDownLatch connected,

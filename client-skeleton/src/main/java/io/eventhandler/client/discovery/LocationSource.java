@@ -1,0 +1,11 @@
+package io.eventhandler.client.discovery;
+
+/** Where an {@link EventHandlerLocation} came from. */
+public enum LocationSource {
+    /** Dynamic orchestration: {@code POST /orchestrator/orchestration}. */
+    ORCHESTRATOR,
+    /** The Service Registry's public query: {@code POST /serviceregistry/query}. */
+    SERVICE_REGISTRY,
+    /** The base URI configured as the fallback. */
+    CONFIGURED
+}

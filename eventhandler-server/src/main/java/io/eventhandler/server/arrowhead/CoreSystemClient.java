@@ -104,6 +104,9 @@ public final class CoreSystemClient implements AutoCloseable {
                         .build())
                 .disableAutomaticRetries()
                 .disableCookieManagement()
+                // one client identity only: without this every mutual-TLS connection is tagged with our
+                // certificate's principal and never handed out again, so each request would do a new handshake
+                .disableConnectionState()
                 .disableRedirectHandling()
                 .evictIdleConnections(TimeValue.ofMinutes(1))
                 .build();

@@ -7,6 +7,7 @@ import io.eventhandler.server.config.ServerConfiguration;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
@@ -59,7 +60,13 @@ public final class WebhookDispatcher implements AutoCloseable {
                         .setTimeToLive(TimeValue.ofMinutes(10))
                         .build())
                 .build();
-        this.client = HttpAsyncClients.custom()
+        final HttpAsyncClientBuilder clientBuilder = HttpAsyncClients.custom();
+        if (sslContext != null) {
+            // one client identity only: without this every mutual-TLS connection is tagged with our certificate's
+            // principal, a new request (with no state yet) never matches it, and each delivery does a new handshake
+            clientBuilder.disableConnectionState();
+        }
+        this.client = clientBuilder
                 .setConnectionManager(connections)
                 .setIOReactorConfig(IOReactorConfig.custom()
                         .setIoThreadCount(configuration.webhookIoThreads())

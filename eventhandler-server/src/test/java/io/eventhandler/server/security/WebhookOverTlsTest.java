@@ -23,11 +23,14 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static io.eventhandler.server.testing.EhHttp.eventually;
 import static io.eventhandler.server.testing.EhHttp.uniqueTopic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * In secure mode a subscriber that registered authentication info is notified over HTTPS: the Event Handler presents
@@ -42,6 +45,7 @@ class WebhookOverTlsTest {
 
     private final List<String> callerNames = new CopyOnWriteArrayList<>();
     private final List<EventDTO> received = new CopyOnWriteArrayList<>();
+    private final Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
     private HttpsServer subscriber;
 
     @BeforeEach
@@ -61,6 +65,7 @@ class WebhookOverTlsTest {
             final X509Certificate caller = (X509Certificate) ((HttpsExchange) exchange).getSSLSession()
                     .getPeerCertificates()[0];
             callerNames.add(ArrowheadName.commonName(caller).orElse("?"));
+            clientPorts.add(exchange.getRemoteAddress().getPort());
             received.add(EhHttp.read(new String(exchange.getRequestBody().readAllBytes()), EventDTO.class));
             exchange.sendResponseHeaders(200, -1);
             exchange.close();
@@ -88,5 +93,14 @@ class WebhookOverTlsTest {
         eventually().until(() -> received.size() == 1);
         assertEquals("over-tls", received.get(0).payload());
         assertEquals(List.of(TestCloud.commonName("eventhandler")), callerNames);
+
+        for (int i = 0; i < 20; i++) {
+            asPublisher.publishOk(new EventPublishRequestDTO(topic, SystemRequestDTO.of("publisher", "127.0.0.1", 1),
+                    null, "again-" + i, null));
+        }
+        eventually().until(() -> received.size() == 21);
+        // one request in flight; the next may be leased before the previous connection is back in the pool
+        assertTrue(clientPorts.size() <= 2, "persistent TLS connections carry the notifications, not one "
+                + "handshake each: " + clientPorts.size() + " connections for 21 requests");
     }
 }

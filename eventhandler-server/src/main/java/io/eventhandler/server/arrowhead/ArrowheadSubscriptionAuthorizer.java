@@ -1,7 +1,6 @@
 package io.eventhandler.server.arrowhead;
 
 import io.eventhandler.api.ErrorMessageDTO;
-import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
@@ -18,8 +17,6 @@ import java.util.concurrent.CompletionException;
  */
 public final class ArrowheadSubscriptionAuthorizer implements SubscriptionAuthorizer {
 
-    private static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE;
-
     private final AuthorizationClient client;
 
     public ArrowheadSubscriptionAuthorizer(final AuthorizationClient client) {
@@ -27,11 +24,11 @@ public final class ArrowheadSubscriptionAuthorizer implements SubscriptionAuthor
     }
 
     @Override
-    public CompletableFuture<AuthorizationGrant> check(final SystemRequestDTO subscriber) {
+    public CompletableFuture<AuthorizationGrant> check(final SystemRequestDTO subscriber, final String origin) {
         return client.checkSubscription(subscriber)
                 .handle((check, failure) -> {
                     if (failure != null) {
-                        throw new CompletionException(relayed(AsyncResponses.unwrap(failure)));
+                        throw new CompletionException(relayed(AsyncResponses.unwrap(failure), origin));
                     }
                     return AuthorizationGrant.toSystems(check.consumerId(), check.publishers());
                 });
@@ -42,12 +39,12 @@ public final class ArrowheadSubscriptionAuthorizer implements SubscriptionAuthor
         return true;
     }
 
-    private static ArrowheadException relayed(final Throwable failure) {
+    private static ArrowheadException relayed(final Throwable failure, final String origin) {
         if (failure instanceof CoreSystemException e && e.isClientError() && e.error().isPresent()) {
             final ErrorMessageDTO error = e.error().get();
-            return new ArrowheadException(error.exceptionType(), e.status(), error.errorMessage(), ORIGIN);
+            return new ArrowheadException(error.exceptionType(), e.status(), error.errorMessage(), origin);
         }
         return ArrowheadException.unavailable("The Authorization system could not be asked which publishers may "
-                + "reach this subscriber: " + failure.getMessage(), ORIGIN);
+                + "reach this subscriber: " + failure.getMessage(), origin);
     }
 }

@@ -104,7 +104,7 @@ public final class SseHandler extends HttpHandler {
             responses.error(response, ErrorResponses.body(e));
             return;
         }
-        final CompletableFuture<AuthorizationGrant> grant = authorizer.check(subscriber);
+        final CompletableFuture<AuthorizationGrant> grant = authorizer.check(subscriber, ORIGIN);
         if (grant.isDone() && !grant.isCompletedExceptionally()) {
             open(request, response, eventType, resumeAfter, subscriber, grant.join());
             return;

@@ -66,7 +66,7 @@ public final class LocalAuthorizationPolicy implements SubscriptionAuthorizer {
     }
 
     @Override
-    public CompletableFuture<AuthorizationGrant> check(final SystemRequestDTO subscriber) {
+    public CompletableFuture<AuthorizationGrant> check(final SystemRequestDTO subscriber, final String origin) {
         return CompletableFuture.completedFuture(grantFor(subscriber.systemName()));
     }
 

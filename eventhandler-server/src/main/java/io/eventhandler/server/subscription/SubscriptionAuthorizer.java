@@ -9,10 +9,11 @@ public interface SubscriptionAuthorizer {
 
     /**
      * @param subscriber the subscribing system as it named itself
+     * @param origin     the endpoint asking, for the {@code origin} of an error the subscriber sees
      * @return the grant; completes exceptionally with an {@code ArrowheadException} the subscriber should see (e.g.
      *         an unknown subscriber) or another exception when the decision could not be made
      */
-    CompletableFuture<AuthorizationGrant> check(SystemRequestDTO subscriber);
+    CompletableFuture<AuthorizationGrant> check(SystemRequestDTO subscriber, String origin);
 
     /** Whether the decisions come from the Authorization system (and so are kept with the subscription). */
     boolean remote();

@@ -53,8 +53,8 @@ public final class Subscriptions implements AutoCloseable {
     }
 
     /** Authorize, store (replacing the subscriber's previous subscription to the type) and attach. */
-    public CompletableFuture<StoredSubscription> subscribe(final NewSubscription subscription) {
-        return authorizer.check(subscription.subscriber().toRequest())
+    public CompletableFuture<StoredSubscription> subscribe(final NewSubscription subscription, final String origin) {
+        return authorizer.check(subscription.subscriber().toRequest(), origin)
                 .thenApplyAsync(grant -> {
                     final StoredSubscription stored = store.save(withGrant(subscription, grant));
                     attach(stored, grant);
@@ -81,7 +81,7 @@ public final class Subscriptions implements AutoCloseable {
             for (final StoredSubscription stored : all) {
                 final AuthorizationGrant grant = authorizer.remote()
                         ? AuthorizationGrant.toSystems(stored.consumerId(), stored.authorizedPublishers())
-                        : authorizer.check(stored.subscriber().toRequest()).join();
+                        : authorizer.check(stored.subscriber().toRequest(), null).join();
                 attach(stored, grant);
             }
             LOG.info("restored {} stored subscription(s)", all.size());
@@ -120,7 +120,7 @@ public final class Subscriptions implements AutoCloseable {
     }
 
     private CompletableFuture<Void> recheck(final List<StoredSubscription> ofOneSubscriber) {
-        return authorizer.check(ofOneSubscriber.get(0).subscriber().toRequest()).thenAcceptAsync(grant -> {
+        return authorizer.check(ofOneSubscriber.get(0).subscriber().toRequest(), null).thenAcceptAsync(grant -> {
             for (final StoredSubscription subscription : ofOneSubscriber) {
                 store.updateAuthorization(subscription.id(), grant.consumerId(), grant.publishers());
                 final AuthorizedPublishers live = attached.get(Key.of(subscription));
@@ -143,9 +143,10 @@ public final class Subscriptions implements AutoCloseable {
     }
 
     /** Management update: authorize the new content, store it under the same id, and re-attach. */
-    public CompletableFuture<StoredSubscription> update(final long id, final NewSubscription subscription) {
+    public CompletableFuture<StoredSubscription> update(final long id, final NewSubscription subscription,
+                                                        final String origin) {
         return CompletableFuture.supplyAsync(() -> store.get(id), worker)
-                .thenCompose(old -> authorizer.check(subscription.subscriber().toRequest())
+                .thenCompose(old -> authorizer.check(subscription.subscriber().toRequest(), origin)
                         .thenApplyAsync(grant -> {
                             final StoredSubscription updated = store.update(id, withGrant(subscription, grant));
                             final Key oldKey = Key.of(old);

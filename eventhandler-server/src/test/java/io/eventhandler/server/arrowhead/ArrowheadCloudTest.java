@@ -130,6 +130,18 @@ class ArrowheadCloudTest {
     }
 
     @Test
+    void servesWhileTheRegistryIsDownAndRegistersWhenItComesUp() {
+        registry.stop();
+        startEventHandler();
+        assertEquals(200, as("publisher").get(EhHttp.ECHO_PATH).statusCode(), "serving before registration");
+        as("publisher").publishOk(event("publisher", PUBLISHER_PORT, uniqueTopic("early"), "x"));
+        assertEquals(0, registry.registrationsOf("eventhandler").size());
+
+        registry.start();
+        eventually().until(() -> registry.registrationsOf("eventhandler").size() == 5);
+    }
+
+    @Test
     void registersAgainWhenTheRegistryForgotAndUnregistersWhenItStops() {
         startEventHandler();
         eventually().until(() -> registry.registrationsOf("eventhandler").size() == 5);

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The single entry of events: numbers them per topic, keeps each topic's history, and fans them out to the
@@ -28,6 +29,8 @@ public final class Broker implements AutoCloseable {
     private final Executor deliveryExecutor;
     private final ConcurrentHashMap<String, Topic> topics = new ConcurrentHashMap<>();
     private final AtomicLong outboxIds = new AtomicLong();
+    /** Sees every accepted event after it is queued to its subscribers (the operator engine); never blocks. */
+    private volatile Consumer<Event> tap = event -> { };
 
     public Broker(final BrokerSettings settings, final EventEncoder encoder, final Executor deliveryExecutor) {
         this.settings = settings;
@@ -38,7 +41,17 @@ public final class Broker implements AutoCloseable {
     /** Accept a validated event: it is numbered, held in history and queued to its subscribers when this returns. */
     public Event accept(final EventDraft draft) {
         final byte[] encoded = encoder.encode(draft);
-        return topic(draft.topic()).publish(draft, encoded, System.nanoTime());
+        final Event event = topic(draft.topic()).publish(draft, encoded, System.nanoTime());
+        tap.accept(event);
+        return event;
+    }
+
+    /**
+     * Let {@code listener} see every accepted event, on the accepting thread, after the event is queued to its
+     * subscribers. It must return at once (hand the event over, never wait).
+     */
+    public void tap(final Consumer<Event> listener) {
+        this.tap = listener;
     }
 
     /** Attach a subscriber; an existing one with the same key on the same topic is replaced and closed. */

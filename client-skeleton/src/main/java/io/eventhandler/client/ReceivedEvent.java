@@ -1,5 +1,7 @@
 package io.eventhandler.client;
 
+import io.eventhandler.api.EpochMicros;
+
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.IsoInstants;
 import java.time.format.DateTimeParseException;

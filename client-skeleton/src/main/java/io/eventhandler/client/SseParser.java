@@ -1,5 +1,7 @@
 package io.eventhandler.client;
 
+import io.eventhandler.api.EpochMicros;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.LongSupplier;

@@ -1,5 +1,7 @@
 package io.eventhandler.client;
 
+import io.eventhandler.api.EpochMicros;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

@@ -1,5 +1,7 @@
 package io.eventhandler.client;
 
+import io.eventhandler.api.EpochMicros;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

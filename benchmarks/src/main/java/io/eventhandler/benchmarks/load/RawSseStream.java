@@ -1,5 +1,7 @@
 package io.eventhandler.benchmarks.load;
 
+import io.eventhandler.api.EpochMicros;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.GapNotice;
@@ -72,7 +74,7 @@ final class RawSseStream implements SseFleet.Stream, SseStreamDecoder.Handler {
             final byte[] buffer = new byte[64 * 1024];
             while (!decoder.ended()) {
                 final int n = reader.read(buffer, 0, buffer.length);
-                decoder.feed(buffer, 0, n, WallClock.nowEpochMicros());
+                decoder.feed(buffer, 0, n, EpochMicros.now());
             }
             throw new IOException("the server ended the stream");
         } catch (final IOException | RuntimeException e) {

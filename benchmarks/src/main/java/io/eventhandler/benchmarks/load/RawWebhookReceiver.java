@@ -1,5 +1,7 @@
 package io.eventhandler.benchmarks.load;
 
+import io.eventhandler.api.EpochMicros;
+
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -107,7 +109,7 @@ final class RawWebhookReceiver implements WebhookFleet.Receiver {
                     body = new byte[Math.max(head.contentLength(), body.length * 2)];
                 }
                 reader.readFully(body, head.contentLength());
-                final long receivedMicros = WallClock.nowEpochMicros();
+                final long receivedMicros = EpochMicros.now();
                 if (!head.method().equals("POST") || !head.target().equals(notifyPath)) {
                     answer(out, 404, head.method() + " " + head.target() + " is not " + "POST " + notifyPath);
                 } else {

@@ -1,5 +1,7 @@
 package io.eventhandler.benchmarks.load;
 
+import io.eventhandler.api.EpochMicros;
+
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.api.IsoInstants;
 import io.eventhandler.client.EventListener;
@@ -95,7 +97,7 @@ public final class SubscriberProbe implements EventListener {
         final PayloadCodec.Decoded header = PayloadCodec.decode(payload);
         final long created;
         try {
-            created = WallClock.epochMicros(IsoInstants.parse(timeStamp));
+            created = EpochMicros.of(IsoInstants.parse(timeStamp));
         } catch (final DateTimeParseException | NullPointerException e) {
             unparseable++;
             return;

@@ -1,6 +1,7 @@
 package io.eventhandler.benchmarks.load;
 
-import java.time.Instant;
+import io.eventhandler.api.EpochMicros;
+
 
 /**
  * Wall-clock time in epoch microseconds, anchored to the monotonic clock: {@link #toEpochMicros} converts a
@@ -15,17 +16,7 @@ public final class WallClock {
     /** A clock anchored now. */
     public WallClock() {
         this.anchorNanos = System.nanoTime();
-        this.anchorEpochMicros = nowEpochMicros();
-    }
-
-    /** The current wall-clock time in epoch microseconds. */
-    public static long nowEpochMicros() {
-        return epochMicros(Instant.now());
-    }
-
-    /** {@code instant} in epoch microseconds (sub-microsecond digits dropped). */
-    public static long epochMicros(final Instant instant) {
-        return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1_000;
+        this.anchorEpochMicros = EpochMicros.now();
     }
 
     /**

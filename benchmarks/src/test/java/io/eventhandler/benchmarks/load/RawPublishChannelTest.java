@@ -1,5 +1,7 @@
 package io.eventhandler.benchmarks.load;
 
+import io.eventhandler.api.EpochMicros;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,14 +43,14 @@ class RawPublishChannelTest {
             await().atMost(Duration.ofSeconds(10)).until(stream::isConnected);
             final PayloadCodec codec = new PayloadCodec(64);
             for (int i = 0; i < 500; i++) {
-                channel.publish("raw_topic", codec.encode(0, i, WallClock.nowEpochMicros()),
+                channel.publish("raw_topic", codec.encode(0, i, EpochMicros.now()),
                         Instant.now().toString());
             }
             final IllegalStateException refused = assertThrows(IllegalStateException.class,
                     () -> channel.publish("raw_topic", "", Instant.now().toString()));
             assertTrue(refused.getMessage().contains("HTTP 400"), refused.getMessage());
             assertTrue(refused.getMessage().contains("errorMessage"), refused.getMessage());
-            channel.publish("raw_topic", codec.encode(0, 500, WallClock.nowEpochMicros()),
+            channel.publish("raw_topic", codec.encode(0, 500, EpochMicros.now()),
                     Instant.now().toString());
             // the refusal closed the connection (Grizzly does after a 400): the next event goes over a new one
             await().atMost(Duration.ofSeconds(10)).until(() -> probe.measuredUnique() == 501);

@@ -1,5 +1,7 @@
 package io.eventhandler.benchmarks.load;
 
+import io.eventhandler.api.EpochMicros;
+
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,7 +48,7 @@ class RawWebhookReceiverTest {
             final HttpReader reader = new HttpReader(socket.getInputStream(), 1024);
             for (int i = 0; i < 50; i++) {
                 post(socket.getOutputStream(), "/notify/0", MAPPER.writeValueAsBytes(new EventDTO("T", null,
-                        codec.encode(0, i, WallClock.nowEpochMicros()), Instant.now().toString())));
+                        codec.encode(0, i, EpochMicros.now()), Instant.now().toString())));
                 assertEquals(200, reader.readHead().status());
             }
         }

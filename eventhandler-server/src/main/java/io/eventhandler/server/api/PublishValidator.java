@@ -1,5 +1,6 @@
 package io.eventhandler.server.api;
 
+import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.SystemRef;
@@ -38,7 +39,7 @@ public final class PublishValidator {
         if (Text.isBlank(request.timeStamp())) {
             final Instant now = Timestamps.nowMicros();
             timeStamp = now.toString();
-            createdMicros = Timestamps.toMicros(now);
+            createdMicros = EpochMicros.of(now);
         } else {
             timeStamp = request.timeStamp();
             final Instant stamp = parse(timeStamp, origin);
@@ -51,7 +52,7 @@ public final class PublishValidator {
                 throw ArrowheadException.badPayload(
                         "Request.TimeStamp is further in the past than the tolerated time difference", origin);
             }
-            createdMicros = Timestamps.toMicros(stamp);
+            createdMicros = EpochMicros.of(stamp);
         }
         SystemValidator.requirePortAtLeastOne(source.port(), origin);
         final Map<String, String> metaData = request.metaData() == null ? null : Map.copyOf(withoutNulls(request.metaData()));

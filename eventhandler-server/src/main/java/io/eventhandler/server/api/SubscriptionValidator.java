@@ -1,5 +1,6 @@
 package io.eventhandler.server.api;
 
+import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.core.event.SystemRef;
@@ -8,7 +9,6 @@ import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.store.NewSubscription;
 import io.eventhandler.server.store.StoredSystem;
 
-import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -82,8 +82,8 @@ public final class SubscriptionValidator {
         final ArrowheadEventFilter filter = (ArrowheadEventFilter) valid.filter();
         return new NewSubscription(valid.eventType(), StoredSystem.of(request.subscriberSystem()),
                 request.filterMetaData(), request.matchMetaData(), valid.notifyPath(),
-                filter.startEpochMicros() == Long.MIN_VALUE ? null : Timestamps.fromMicros(filter.startEpochMicros()),
-                filter.endEpochMicros() == Long.MAX_VALUE ? null : Timestamps.fromMicros(filter.endEpochMicros()),
+                filter.startEpochMicros() == Long.MIN_VALUE ? null : EpochMicros.toInstant(filter.startEpochMicros()),
+                filter.endEpochMicros() == Long.MAX_VALUE ? null : EpochMicros.toInstant(filter.endEpochMicros()),
                 sources, null, null);
     }
 
@@ -98,7 +98,7 @@ public final class SubscriptionValidator {
         } catch (final DateTimeParseException | ArithmeticException e) {
             throw ArrowheadException.invalidParameter(field + " is not valid.", origin);
         }
-        if (micros < Timestamps.toMicros(Instant.now()) - toleranceMicros) {
+        if (micros < EpochMicros.now() - toleranceMicros) {
             throw ArrowheadException.invalidParameter(
                     name + " is further in the past than the tolerated time difference", origin);
         }

@@ -1,5 +1,6 @@
 package io.eventhandler.server.api;
 
+import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.IsoInstants;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -13,20 +14,12 @@ final class Timestamps {
 
     /** @throws DateTimeParseException if the text is not an ISO-8601 instant */
     static long parseMicros(final String text) {
-        return toMicros(parse(text));
+        return EpochMicros.of(parse(text));
     }
 
     /** @throws DateTimeParseException if the text is not an ISO-8601 instant */
     static Instant parse(final String text) {
         return IsoInstants.parse(text.trim());
-    }
-
-    static long toMicros(final Instant instant) {
-        return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
-    }
-
-    static Instant fromMicros(final long micros) {
-        return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
     }
 
     static Instant nowMicros() {

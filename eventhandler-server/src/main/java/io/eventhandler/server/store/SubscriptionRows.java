@@ -1,5 +1,7 @@
 package io.eventhandler.server.store;
 
+import io.eventhandler.api.EpochMicros;
+
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -50,11 +52,11 @@ final class SubscriptionRows {
         final StoredSystem subscriber = new StoredSystem(row.getString(2), row.getString(3), row.getInt(4),
                 row.getString(5), JsonColumns.map(row.getString(6)));
         final StoredEventType eventType = new StoredEventType(row.getLong(17), row.getString(18),
-                Micros.toInstant(row.getLong(19)), Micros.toInstant(row.getLong(20)));
+                EpochMicros.toInstant(row.getLong(19)), EpochMicros.toInstant(row.getLong(20)));
         return new StoredSubscription(row.getLong(1), eventType, subscriber, JsonColumns.map(row.getString(7)),
                 row.getBoolean(8), row.getString(9), instant(row, 10), instant(row, 11),
                 JsonColumns.systems(row.getString(12)), nullableLong(row, 13), JsonColumns.refs(row.getString(14)),
-                Micros.toInstant(row.getLong(15)), Micros.toInstant(row.getLong(16)));
+                EpochMicros.toInstant(row.getLong(15)), EpochMicros.toInstant(row.getLong(16)));
     }
 
     static void setLong(final PreparedStatement statement, final int index, final Long value) throws SQLException {
@@ -67,12 +69,12 @@ final class SubscriptionRows {
 
     private static void setInstant(final PreparedStatement statement, final int index, final Instant value)
             throws SQLException {
-        setLong(statement, index, value == null ? null : Micros.of(value));
+        setLong(statement, index, value == null ? null : EpochMicros.of(value));
     }
 
     private static Instant instant(final ResultSet row, final int index) throws SQLException {
         final Long micros = nullableLong(row, index);
-        return micros == null ? null : Micros.toInstant(micros);
+        return micros == null ? null : EpochMicros.toInstant(micros);
     }
 
     private static Long nullableLong(final ResultSet row, final int index) throws SQLException {

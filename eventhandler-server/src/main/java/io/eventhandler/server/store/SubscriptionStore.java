@@ -1,5 +1,7 @@
 package io.eventhandler.server.store;
 
+import io.eventhandler.api.EpochMicros;
+
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
@@ -251,7 +253,7 @@ public final class SubscriptionStore implements AutoCloseable {
     }
 
     private long now() {
-        return Micros.of(clock.instant());
+        return EpochMicros.of(clock.instant());
     }
 
     private static ArrowheadException notExists(final long id) {

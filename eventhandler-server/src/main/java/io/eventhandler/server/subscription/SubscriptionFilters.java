@@ -1,5 +1,6 @@
 package io.eventhandler.server.subscription;
 
+import io.eventhandler.api.EpochMicros;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.subscription.ArrowheadEventFilter;
 import io.eventhandler.core.subscription.EventFilter;
@@ -27,7 +28,6 @@ final class SubscriptionFilters {
     }
 
     private static long micros(final Instant instant, final long absent) {
-        return instant == null ? absent
-                : Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
+        return instant == null ? absent : EpochMicros.of(instant);
     }
 }

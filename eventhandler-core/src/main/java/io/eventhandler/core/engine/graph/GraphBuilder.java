@@ -62,6 +62,9 @@ final class GraphBuilder {
             if (id == null || id.isBlank()) {
                 problems.add("operator #" + (i + 1) + ": blank id");
                 labels.add("#" + (i + 1));
+            } else if (id.regionMatches(true, 0, OperatorSpec.TOPIC_PREFIX, 0, OperatorSpec.TOPIC_PREFIX.length())) {
+                problems.add("operator id '" + id + "' must not start with " + OperatorSpec.TOPIC_PREFIX);
+                labels.add("'" + id + "'");
             } else if (indexById.putIfAbsent(id, i) != null) {
                 problems.add("duplicate operator id '" + id + "'");
                 labels.add("'" + id + "'#" + (i + 1));

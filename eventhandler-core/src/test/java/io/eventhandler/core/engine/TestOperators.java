@@ -29,6 +29,8 @@ public final class TestOperators {
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final Map<String, CountDownLatch> gates = new ConcurrentHashMap<>();
     private final Map<String, CountDownLatch> entered = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> overlaps = new ConcurrentHashMap<>();
 
     /** Factories by type, as {@link OperatorGraph#build} wants them. */
     public Function<String, Optional<OperatorFactory>> factories() {
@@ -67,6 +69,11 @@ public final class TestOperators {
         return counts.getOrDefault(name, new AtomicInteger()).get();
     }
 
+    /** How often the operator named so found itself already running on another thread. */
+    public int overlaps(final String name) {
+        return overlaps.getOrDefault(name, new AtomicInteger()).get();
+    }
+
     /** Makes operators with {@code gate=name} wait until {@link #open(String)}. */
     public void close(final String gate) {
         gates.put(gate, new CountDownLatch(1));
@@ -101,6 +108,18 @@ public final class TestOperators {
 
         @Override
         public Optional<String> apply(final List<String> inputs) {
+            final AtomicInteger active = running.computeIfAbsent(name, n -> new AtomicInteger());
+            if (active.incrementAndGet() > 1) {
+                overlaps.computeIfAbsent(name, n -> new AtomicInteger()).incrementAndGet();
+            }
+            try {
+                return run(inputs);
+            } finally {
+                active.decrementAndGet();
+            }
+        }
+
+        private Optional<String> run(final List<String> inputs) {
             record(name);
             counts.computeIfAbsent(name, n -> new AtomicInteger()).incrementAndGet();
             if (gate != null && gates.containsKey(gate)) {

@@ -146,7 +146,8 @@ public final class Engine implements AutoCloseable {
     public EngineStatistics statistics() {
         final Generation g = current;
         return new EngineStatistics(g.counters.operatorSnapshot(), g.counters.topicSnapshot(), ignoredOffers.get(),
-                droppedOnReplace.get(), graphReplacements.get(), g.store.reclaimed());
+                droppedOnReplace.get(), graphReplacements.get(), g.store.reclaimed(),
+                g.scheduler.levelSnapshot(g.graph.levels()));
     }
 
     /** Stops the workers, dropping queued work, and waits briefly for running operators to finish. */

@@ -1,5 +1,6 @@
 package io.eventhandler.core.engine.runtime;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,13 +12,15 @@ import java.util.Map;
  * @param droppedOnReplace   queued events and deliveries of replaced graphs that were dropped
  * @param graphReplacements  how often the graph was replaced at runtime
  * @param reclaimedSlots     EventStore slots reclaimed for newer events, in the current graph
+ * @param levels             the current graph's queues per level, highest priority first
  */
 public record EngineStatistics(Map<String, OperatorStatistics> operators, Map<String, TopicStatistics> topics,
                                long ignoredOffers, long droppedOnReplace, long graphReplacements,
-                               long reclaimedSlots) {
+                               long reclaimedSlots, List<LevelStatistics> levels) {
 
     public EngineStatistics {
         operators = Map.copyOf(operators);
         topics = Map.copyOf(topics);
+        levels = List.copyOf(levels);
     }
 }

@@ -3,6 +3,7 @@ package io.eventhandler.core.engine.runtime;
 import io.eventhandler.core.engine.graph.Edge;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -148,6 +149,21 @@ final class Scheduler {
         lock.lock();
         try {
             return dropped;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queue lengths per level, highest level first. */
+    List<LevelStatistics> levelSnapshot(final List<Integer> priorities) {
+        lock.lock();
+        try {
+            final List<LevelStatistics> out = new ArrayList<>(levels.length);
+            for (int i = 0; i < levels.length; i++) {
+                out.add(new LevelStatistics(priorities.get(i), levels[i].input.size(), levels[i].pending.size(),
+                        levels[i].moving.size()));
+            }
+            return out;
         } finally {
             lock.unlock();
         }

@@ -47,9 +47,11 @@ class EngineQueuesTest {
         engine.offer("b", "b1", 2);
         engine.offer("A", "a2", 3);
         engine.offer("a", "a3", 4);
+        assertEquals(List.of(new LevelStatistics(1, 2, 0, 0)), engine.statistics().levels());
         engine.start();
         await().atMost(WAIT).until(() -> sink.size() == 2);
         assertEquals(List.of("x", "y"), ops.invocations(), "a keeps the place of its first queued event");
+        assertEquals(List.of(new LevelStatistics(1, 0, 0, 0)), engine.statistics().levels());
         assertEquals(List.of("x(a3)"), sink.payloads("OUT-X"));
         assertEquals(3, engine.statistics().topics().get("A").received());
         assertEquals(2, engine.statistics().topics().get("A").replaced());

@@ -29,7 +29,13 @@ import java.util.function.LongSupplier;
  * next level. Hence (1) work of a level always goes before that level's sharing and before any lower level's work,
  * and (2) a result shared across levels is computed once, at the highest level that needs it, and moved by reference.
  * The price of no preemption is that a higher-level item may wait for one running operator per worker: keep
- * operators short. Idle workers park on a condition and are signalled when work is queued.
+ * operators short. With several workers, a worker that finds nothing more urgent takes lower-level work, so levels
+ * run in parallel on free cores (as CPEP's unpinned threads do); every single pick is strictly by priority. Idle
+ * workers park on a condition and are signalled when work is queued.
+ *
+ * <p><b>Memory.</b> Events are immutable and shared by reference; InputQs hold at most one event per topic, so
+ * {@link #offer} cannot flood the engine. A lower level's PendingQ and MovingQ can still grow while higher levels keep
+ * every worker busy (that is strict priority); {@link EngineStatistics#levels()} shows their lengths.
  *
  * <p><b>Operators.</b> Ready when every input holds an event; each run consumes its inputs; a newer event replaces
  * a waiting one on that operator's input only. A non-thread-safe operator is never run concurrently with itself.
@@ -42,7 +48,9 @@ import java.util.function.LongSupplier;
  *
  * <p><b>Replacing the graph.</b> {@link #replace} installs a new graph at once without stopping the workers. The old
  * graph's queued events are dropped (counted), not drained: they were routed for the old topology and are stale by
- * the time the new one runs. An operator of the old graph already running finishes, but its result is discarded.
+ * the time the new one runs. An operator of the old graph already running finishes, but its result is discarded
+ * (a result whose hand-over to the sink had already begun when {@code replace} was called may still arrive). Counters
+ * start afresh with the new graph; the engine-wide ones ({@code droppedOnReplace}, ...) accumulate.
  *
  * <p>Thread-safe. {@link #offer} may be called from any thread and never waits for processing.
  */

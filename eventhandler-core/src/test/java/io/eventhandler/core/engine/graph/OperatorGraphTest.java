@@ -106,6 +106,19 @@ class OperatorGraphTest {
     }
 
     @Test
+    void shouldRejectAnIdThatWouldReadAsATopic() {
+        assertProblem(problems(op("topic:a", List.of("topic:x"), "t", 1)),
+                "operator id 'topic:a' must not start with topic:");
+    }
+
+    @Test
+    void shouldAcceptAnEmptyGraph() {
+        final OperatorGraph graph = ops.graph();
+        assertTrue(graph.levels().isEmpty());
+        assertTrue(graph.consumersOf("x").isEmpty());
+    }
+
+    @Test
     void shouldRejectUnknownType() {
         assertProblem(problems(new OperatorSpec("a", "fourier", List.of("topic:x"), Map.of(), "t", 1, List.of())),
                 "operator 'a': unknown operator type 'fourier'");

@@ -1,0 +1,230 @@
+package io.eventhandler.core.engine.runtime;
+
+import io.eventhandler.core.engine.graph.Edge;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The queues of every level and the one place where work is picked, strictly by priority: for levels from the
+ * highest, first the level's PendingQ (ready operator inputs, W), then its InputQ (supplier events, W), then its
+ * MovingQ (results shared with lower levels, M) — the order W_H > M_H > W_M > M_M > W_L > M_L that CPEP gets from
+ * real-time thread priorities. A move is an O(1) transfer into the destination's PendingQ, so the scheduler does it
+ * itself, at its place in that order, rather than on a separate mover thread. Idle workers park on a condition.
+ *
+ * <p>Thread-safe: every method holds one lock for a few queue operations, never while an operator runs.
+ */
+final class Scheduler {
+
+    /** MovingQ order: the highest destination level first, then insertion order (CPEP's tie-breaker). */
+    private static final Comparator<Move> MOVE_ORDER =
+            Comparator.comparingInt(Move::toLevel).thenComparingLong(Move::sequence);
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition workAvailable = lock.newCondition();
+    private final Level[] levels;
+    private final List<List<Edge>> consumersByTopic;
+    private final int[] nodeLevel;
+    private final Counters counters;
+    private long moveSequence;
+    private long dropped;
+    private boolean retired;
+
+    /**
+     * @param levelCount       number of levels
+     * @param consumersByTopic per supplier topic index, where its events go
+     * @param nodeLevel        per node index, its level
+     * @param counters         where moves are counted
+     */
+    Scheduler(final int levelCount, final List<List<Edge>> consumersByTopic, final int[] nodeLevel,
+              final Counters counters) {
+        this.levels = new Level[levelCount];
+        for (int i = 0; i < levelCount; i++) {
+            levels[i] = new Level(consumersByTopic.size());
+        }
+        this.consumersByTopic = consumersByTopic;
+        this.nodeLevel = nodeLevel;
+        this.counters = counters;
+    }
+
+    /** Queues a supplier event at its topic's level; returns whether it replaced a queued one of that topic. */
+    boolean offerSupplier(final int level, final int topicIndex, final EngineEvent event) {
+        lock.lock();
+        try {
+            if (retired) {
+                dropped++;
+                return false;
+            }
+            final boolean replaced = levels[level].input.offer(topicIndex, event);
+            if (!replaced) {
+                workAvailable.signal();
+            }
+            return replaced;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queues an operator's result for its successors: same level to the PendingQ, others to the MovingQ. */
+    void route(final int fromLevel, final List<Delivery> deliveries) {
+        lock.lock();
+        try {
+            if (retired) {
+                dropped += deliveries.size();
+                return;
+            }
+            for (final Delivery d : deliveries) {
+                enqueue(fromLevel, d);
+                workAvailable.signal();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The most urgent delivery, waiting for one if there is none.
+     *
+     * @return the delivery, or null once retired or after {@code maxWaitNanos}
+     */
+    Delivery take(final long maxWaitNanos) throws InterruptedException {
+        lock.lock();
+        try {
+            long remaining = maxWaitNanos;
+            while (!retired) {
+                final Delivery next = pick();
+                if (next != null) {
+                    if (hasWork()) {
+                        workAvailable.signal(); // hand the rest to another idle worker
+                    }
+                    return next;
+                }
+                if (remaining <= 0) {
+                    return null;
+                }
+                remaining = workAvailable.awaitNanos(remaining);
+            }
+            return null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stops taking work and drops everything queued; returns how many events and deliveries were dropped. */
+    long retire() {
+        lock.lock();
+        try {
+            long count = 0;
+            for (final Level level : levels) {
+                count += level.pending.size() + level.input.size() + level.moving.size();
+                level.pending.clear();
+                level.input.clear();
+                level.moving.clear();
+            }
+            retired = true;
+            dropped += count;
+            workAvailable.signalAll();
+            return count;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    boolean retired() {
+        lock.lock();
+        try {
+            return retired;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Events and deliveries offered or routed after retirement, or queued at it. */
+    long dropped() {
+        lock.lock();
+        try {
+            return dropped;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queue lengths per level, highest level first. */
+    List<LevelStatistics> levelSnapshot(final List<Integer> priorities) {
+        lock.lock();
+        try {
+            final List<LevelStatistics> out = new ArrayList<>(levels.length);
+            for (int i = 0; i < levels.length; i++) {
+                out.add(new LevelStatistics(priorities.get(i), levels[i].input.size(), levels[i].pending.size(),
+                        levels[i].moving.size()));
+            }
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Delivery pick() {
+        for (int i = 0; i < levels.length; i++) {
+            final Level level = levels[i];
+            while (true) {
+                final Delivery pending = level.pending.poll();
+                if (pending != null) {
+                    return pending;
+                }
+                // PendingQ empty: the next supplier event of this level fans out, then the loop serves it.
+                final int topic = level.input.poll();
+                if (topic < 0) {
+                    break;
+                }
+                final EngineEvent event = level.input.take(topic);
+                for (final Edge e : consumersByTopic.get(topic)) {
+                    enqueue(i, new Delivery(e.node(), e.inputPosition(), event));
+                }
+            }
+            // No work of this level left: share its results with lower levels before serving them.
+            while (!level.moving.isEmpty()) {
+                final Move move = level.moving.poll();
+                levels[move.toLevel()].pending.add(move.delivery());
+                counters.operator(move.delivery().node()).moved.increment();
+            }
+        }
+        return null;
+    }
+
+    private void enqueue(final int fromLevel, final Delivery d) {
+        final int to = nodeLevel[d.node()];
+        if (to == fromLevel) {
+            levels[to].pending.add(d);
+        } else {
+            levels[fromLevel].moving.add(new Move(d, to, moveSequence++));
+        }
+    }
+
+    private boolean hasWork() {
+        for (final Level level : levels) {
+            if (!level.pending.isEmpty() || !level.input.isEmpty() || !level.moving.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private record Move(Delivery delivery, int toLevel, long sequence) {
+    }
+
+    private static final class Level {
+        final ArrayDeque<Delivery> pending = new ArrayDeque<>();
+        final InputQueue input;
+        final PriorityQueue<Move> moving = new PriorityQueue<>(MOVE_ORDER);
+
+        Level(final int topics) {
+            this.input = new InputQueue(topics);
+        }
+    }
+}

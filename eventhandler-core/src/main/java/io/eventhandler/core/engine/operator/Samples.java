@@ -18,6 +18,11 @@ public final class Samples {
     /** Generous room per sample when sizing a builder; {@code Double.toString} writes at most 24 characters. */
     private static final int CHARS_PER_SAMPLE = 24;
 
+    /** 10⁰ to 10²², all exact in a double. */
+    private static final double[] POWERS_OF_TEN = {
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+            1e19, 1e20, 1e21, 1e22};
+
     private Samples() {
     }
 
@@ -135,9 +140,62 @@ public final class Samples {
         if (start == end) {
             throw new IllegalArgumentException("sample " + index + " is empty");
         }
-        if (!isDecimal(payload, start, end)) {
-            throw new IllegalArgumentException("sample " + index + " '" + abbreviate(payload, start, end)
-                    + "' is not a decimal number");
+        // one pass that checks the grammar (as isDecimal) and gathers the digits for the fast path
+        int i = start;
+        final boolean negative = payload.charAt(i) == '-';
+        if (negative || payload.charAt(i) == '+') {
+            i++;
+        }
+        long mantissa = 0;
+        int significant = 0;
+        int scale = 0;
+        boolean anyDigit = false;
+        boolean fraction = false;
+        for (; i < end; i++) {
+            final char c = payload.charAt(i);
+            if (c >= '0' && c <= '9') {
+                anyDigit = true;
+                if ((significant > 0 || c != '0') && ++significant <= 15) {
+                    mantissa = mantissa * 10 + (c - '0'); // beyond 15 digits the slow path reads the text
+                }
+                if (fraction) {
+                    scale++;
+                }
+            } else if (c == '.' && !fraction) {
+                fraction = true;
+            } else {
+                break;
+            }
+        }
+        if (!anyDigit) {
+            throw notDecimal(payload, start, end, index);
+        }
+        int exponent = 0;
+        if (i < end) {
+            final char e = payload.charAt(i);
+            if (e != 'e' && e != 'E') {
+                throw notDecimal(payload, start, end, index);
+            }
+            i++;
+            final boolean negativeExponent = i < end && payload.charAt(i) == '-';
+            if (i < end && (negativeExponent || payload.charAt(i) == '+')) {
+                i++;
+            }
+            if (i == end) {
+                throw notDecimal(payload, start, end, index);
+            }
+            for (; i < end; i++) {
+                final char c = payload.charAt(i);
+                if (c < '0' || c > '9') {
+                    throw notDecimal(payload, start, end, index);
+                }
+                exponent = Math.min(exponent * 10 + (c - '0'), 100_000); // beyond any double either way
+            }
+            exponent = negativeExponent ? -exponent : exponent;
+        }
+        final double fast = fastPath(mantissa, significant, exponent - scale);
+        if (!Double.isNaN(fast)) {
+            return negative ? -fast : fast;
         }
         final double value = Double.parseDouble(payload.substring(start, end));
         if (Double.isInfinite(value)) {
@@ -145,6 +203,27 @@ public final class Samples {
                     + "' is too large for a double");
         }
         return value;
+    }
+
+    /**
+     * Clinger's fast path: when the digits fit in a double exactly (at most 15 significant ones) and so does the
+     * power of ten (at most 10²²), one IEEE multiplication or division rounds correctly, so the result equals
+     * {@link Double#parseDouble}'s. NaN when the slow path is needed.
+     */
+    private static double fastPath(final long mantissa, final int significant, final int power) {
+        if (significant == 0) {
+            return 0;
+        }
+        if (significant > 15 || power < -22 || power > 22) {
+            return Double.NaN;
+        }
+        return power >= 0 ? mantissa * POWERS_OF_TEN[power] : mantissa / POWERS_OF_TEN[-power];
+    }
+
+    private static IllegalArgumentException notDecimal(final String payload, final int start, final int end,
+                                                       final int index) {
+        return new IllegalArgumentException("sample " + index + " '" + abbreviate(payload, start, end)
+                + "' is not a decimal number");
     }
 
     /** [+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)? over [start, end). */

@@ -77,6 +77,39 @@ class SamplesTest {
         }
     }
 
+    @Test
+    void shouldAgreeWithParseDoubleOnBothPaths() {
+        // the fast path (<= 15 digits, |power| <= 22) and the fallback against the JDK's reader, bit for bit
+        final SplittableRandom random = new SplittableRandom(11);
+        final String[] fixed = {"0", "-0", "0.0", "-0.000", "1", "255", "1.50", "-3e-2", "123456789012345",
+                "1234567890123456", "0.1", "0.3", "9007199254740993", "1e22", "1e23", "1e-22", "1e-23", "4.9e-324",
+                "2.2250738585072014E-308", "1.7976931348623157e308", "000123.4500", ".000001", "5.", "1E+3",
+                "0.00000000000000000000000000001", "12345.678901234567890123"};
+        for (String text : fixed) {
+            assertSameDouble(text);
+        }
+        for (int i = 0; i < 20_000; i++) {
+            final int digits = 1 + random.nextInt(19);
+            final StringBuilder text = new StringBuilder(random.nextBoolean() ? "-" : "");
+            final int point = random.nextInt(digits + 1);
+            for (int d = 0; d < digits; d++) {
+                if (d == point) {
+                    text.append('.');
+                }
+                text.append((char) ('0' + random.nextInt(10)));
+            }
+            if (random.nextInt(3) == 0) {
+                text.append('e').append(random.nextInt(-40, 41));
+            }
+            assertSameDouble(text.toString());
+        }
+    }
+
+    private static void assertSameDouble(final String text) {
+        assertEquals(Double.doubleToLongBits(Double.parseDouble(text)), Double.doubleToLongBits(Samples.parse(text)[0]),
+                text);
+    }
+
     private static void assertMessage(final String payload, final String expected) {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Samples.parse(payload),
                 () -> "'" + payload + "' should be rejected");

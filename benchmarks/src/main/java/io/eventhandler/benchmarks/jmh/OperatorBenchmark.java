@@ -29,7 +29,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * Cost of one invocation of each built-in operator, payload text in and out included, for batches sized like the
  * CPEP paper's Experiment Set 1 (512, 1024 and 2048 one-byte datapoints, written as integers 0..255 in the
  * {@link Samples} convention). EKF, threshold and moving average take one measurement or scalar. {@code fftTransform}
- * is JTransforms alone on the same batch, to separate the transform from the text conversion.
+ * is JTransforms alone on the same batch, and {@code samplesParse} and {@code samplesFormat} the text conversions
+ * alone (reading the batch, writing fft's output), to separate the transform from the text.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -50,6 +51,7 @@ public class OperatorBenchmark {
         List<String> one;
         List<String> two;
         double[] samples;
+        double[] spectrum;
         double[] work;
         DoubleFFT_1D plan;
         Operator fft;
@@ -68,6 +70,7 @@ public class OperatorBenchmark {
             two = List.of(payload, payload);
             work = new double[datapoints];
             plan = new DoubleFFT_1D(datapoints);
+            spectrum = Samples.parse(create("fft", Map.of(), 1).apply(one).orElseThrow());
             fft = create("fft", Map.of(), 1);
             concat = create("concat", Map.of(), 2);
             aes = create("aes-gcm", Map.of("key", "000102030405060708090a0b0c0d0e0f"), 1);
@@ -111,6 +114,18 @@ public class OperatorBenchmark {
         System.arraycopy(batch.samples, 0, batch.work, 0, batch.datapoints);
         batch.plan.realForward(batch.work);
         return batch.work;
+    }
+
+    /** Reading the batch's text alone (integers 0..255). */
+    @Benchmark
+    public double[] samplesParse(final Batch batch) {
+        return Samples.parse(batch.one.get(0));
+    }
+
+    /** Writing fft's output alone: the datapoints/2+1 magnitudes, full-precision doubles. */
+    @Benchmark
+    public String samplesFormat(final Batch batch) {
+        return Samples.format(batch.spectrum);
     }
 
     /** concat of two inputs of {@code datapoints} samples each. */

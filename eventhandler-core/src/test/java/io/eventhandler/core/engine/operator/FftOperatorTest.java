@@ -2,9 +2,14 @@ package io.eventhandler.core.engine.operator;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static io.eventhandler.core.engine.operator.RangeBearingEkfTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -62,6 +67,38 @@ class FftOperatorTest {
             final double[] signal = Samples.parse(payload);
             assertArrayEquals(naiveMagnitudes(signal), Samples.parse(fft.apply(List.of(payload)).orElseThrow()),
                     1e-9);
+        }
+    }
+
+    @Test
+    void oneInstanceShouldServeConcurrentCallersOfDifferentLengths() throws Exception {
+        // the shared plan is swapped back and forth while other threads transform with it
+        final String[] payloads = {"1,2,3,4,5,6,7,8", "3,1,4,1,5,9,2,6,5,3,5,9", "2,7,1,8,2"};
+        final double[][] expected = new double[payloads.length][];
+        for (int i = 0; i < payloads.length; i++) {
+            expected[i] = naiveMagnitudes(Samples.parse(payloads[i]));
+        }
+        final ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            final List<Future<Integer>> results = new ArrayList<>();
+            for (int thread = 0; thread < 4; thread++) {
+                final int offset = thread;
+                results.add(pool.submit(() -> {
+                    int checked = 0;
+                    for (int call = 0; call < 2_000; call++) {
+                        final int which = (call + offset) % payloads.length;
+                        final double[] actual = Samples.parse(fft.apply(List.of(payloads[which])).orElseThrow());
+                        assertArrayEquals(expected[which], actual, 1e-9, "payload " + which);
+                        checked++;
+                    }
+                    return checked;
+                }));
+            }
+            for (Future<Integer> result : results) {
+                assertEquals(2_000, result.get(30, TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 

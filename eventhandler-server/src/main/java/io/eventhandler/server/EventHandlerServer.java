@@ -16,6 +16,12 @@ import io.eventhandler.server.api.PublishValidator;
 import io.eventhandler.server.api.SubscriptionValidator;
 import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.api.engine.OperatorGraphDTO;
+import io.eventhandler.core.engine.graph.GraphException;
+import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.engine.EngineManagementResource;
+import io.eventhandler.server.engine.EngineService;
+import io.eventhandler.server.engine.GraphDocuments;
 import io.eventhandler.server.http.BodySizeLimitFilter;
 import io.eventhandler.server.http.ErrorMappers;
 import io.eventhandler.server.http.GrizzlyResponses;
@@ -50,6 +56,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
@@ -74,6 +81,7 @@ public final class EventHandlerServer implements AutoCloseable {
     private final DeferredDeliveryExecutor deliveries;
     private final Broker broker;
     private final WebhookDispatcher webhooks;
+    private final EngineService engine;
     private final SubscriptionStore store;
     private final Optional<CoreSystems> coreSystems;
     private final SubscriptionAuthorizer authorizer;
@@ -94,6 +102,8 @@ public final class EventHandlerServer implements AutoCloseable {
         this.broker = new Broker(new BrokerSettings(configuration.historySize(),
                 configuration.subscriberQueueCapacity(), configuration.deliveryBatchMax()),
                 new EventDtoEncoder(mapper), deliveries);
+        this.engine = new EngineService(broker, self(configuration, identity), configuration.engineWorkers());
+        loadGraphFile(configuration, mapper);
         this.webhooks = new WebhookDispatcher(configuration, broker,
                 identity.map(ServerIdentity::sslContext).orElse(null));
         this.store = SubscriptionStore.open(configuration.store());
@@ -128,6 +138,32 @@ public final class EventHandlerServer implements AutoCloseable {
                 identity.map(i -> " as " + i.system().commonName() + ", client certificates required").orElse(""));
     }
 
+    /** The Event Handler as the source of derived events: its certificate's name, at its registered address. */
+    private static SystemRef self(final ServerConfiguration configuration, final Optional<ServerIdentity> identity) {
+        final int port = configuration.arrowhead().domainPort() != 0 ? configuration.arrowhead().domainPort()
+                : configuration.port();
+        return SystemRef.of(identity.map(i -> i.system().systemName()).orElse("eventhandler"),
+                configuration.arrowhead().domainName(), port);
+    }
+
+    private void loadGraphFile(final ServerConfiguration configuration, final ObjectMapper mapper) {
+        if (configuration.engineGraphFile().isEmpty()) {
+            return;
+        }
+        final Path file = Path.of(configuration.engineGraphFile());
+        try {
+            engine.load(GraphDocuments.toSpec(mapper.readValue(file.toFile(), OperatorGraphDTO.class)));
+        } catch (final IOException | IllegalArgumentException e) {
+            engine.close();
+            throw new ConfigurationException(List.of(ServerConfiguration.ENGINE_GRAPH + "=" + file + ": "
+                    + e.getMessage()));
+        } catch (final GraphException e) {
+            engine.close();
+            throw new ConfigurationException(e.problems().stream()
+                    .map(problem -> ServerConfiguration.ENGINE_GRAPH + "=" + file + ": " + problem).toList());
+        }
+    }
+
     private static SubscriptionAuthorizer localPolicy(final ServerConfiguration configuration) {
         try {
             return LocalAuthorizationPolicy.parse(configuration.arrowhead().localAuthorizationRules());
@@ -149,6 +185,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 .register(EventHandlerResource.class)
                 .register(AuthorizationUpdateResource.class)
                 .register(SubscriptionManagementResource.class)
+                .register(EngineManagementResource.class)
                 .register(new AbstractBinder() {
                     @Override
                     protected void configure() {
@@ -156,6 +193,7 @@ public final class EventHandlerServer implements AutoCloseable {
                         bind(new SubscriptionValidator(config.timeStampToleranceSeconds()))
                                 .to(SubscriptionValidator.class);
                         bind(subscriptions).to(Subscriptions.class);
+                        bind(engine).to(EngineService.class);
                         bind(new PublishValidator(config.timeStampToleranceSeconds())).to(PublishValidator.class);
                         bind(access).to(AccessControl.class);
                     }
@@ -247,6 +285,7 @@ public final class EventHandlerServer implements AutoCloseable {
     public void close() {
         // first leave the Service Registry, so that nobody is sent here while the rest stops
         coreSystems.ifPresent(CoreSystems::close);
+        engine.close();
         if (heartbeat != null) {
             heartbeat.close();
         }

@@ -46,6 +46,9 @@ import java.util.Set;
  * @param tls                      secure mode ({@code server.ssl.*})
  * @param arrowhead                Service Registry, Authorization and the standalone policy
  * @param store                    where subscriptions survive restarts
+ * @param engineGraphFile          {@value #ENGINE_GRAPH} — operator graph (JSON) loaded at start (default blank: the
+ *                                 engine starts with no operators; a graph can be put through the management API)
+ * @param engineWorkers            {@value #ENGINE_WORKERS} — worker threads of the operator engine (default cores)
  */
 public record ServerConfiguration(
         String address,
@@ -69,7 +72,9 @@ public record ServerConfiguration(
         int webhookIoThreads,
         TlsConfiguration tls,
         ArrowheadConfiguration arrowhead,
-        StoreConfiguration store) {
+        StoreConfiguration store,
+        String engineGraphFile,
+        int engineWorkers) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -115,6 +120,8 @@ public record ServerConfiguration(
     public static final String STORE_URL = "eh.store.url";
     public static final String STORE_USER = "eh.store.user";
     public static final String STORE_PASSWORD = "eh.store.password";
+    public static final String ENGINE_GRAPH = "eh.engine.graph";
+    public static final String ENGINE_WORKERS = "eh.engine.workers";
 
     private static final String HIDDEN = "******";
 
@@ -180,7 +187,9 @@ public record ServerConfiguration(
                 readTls(source),
                 readArrowhead(source, address),
                 new StoreConfiguration(source.string(STORE_URL, StoreConfiguration.DEFAULT_URL),
-                        source.string(STORE_USER, ""), source.string(STORE_PASSWORD, "")));
+                        source.string(STORE_USER, ""), source.string(STORE_PASSWORD, "")),
+                source.string(ENGINE_GRAPH, ""),
+                source.integer(ENGINE_WORKERS, cores, v -> v >= 1, "at least 1"));
         source.rejectUnknownKeys();
         if (!source.problems().isEmpty()) {
             throw new ConfigurationException(source.problems());
@@ -295,6 +304,8 @@ public record ServerConfiguration(
         d.put(STORE_URL, store.url());
         d.put(STORE_USER, store.user());
         d.put(STORE_PASSWORD, hidden(store.password()));
+        d.put(ENGINE_GRAPH, engineGraphFile);
+        d.put(ENGINE_WORKERS, engineWorkers);
         return d;
     }
 

@@ -85,6 +85,8 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:x");
         values.put(ServerConfiguration.STORE_USER, "eh");
         values.put(ServerConfiguration.STORE_PASSWORD, "******");
+        values.put(ServerConfiguration.ENGINE_GRAPH, "graph.json");
+        values.put(ServerConfiguration.ENGINE_WORKERS, "3");
         return values;
     }
 
@@ -141,6 +143,8 @@ class ServerConfigurationTest {
         expected.put("eh.store.url", "jdbc:h2:file:./data/eventhandler");
         expected.put("eh.store.user", "");
         expected.put("eh.store.password", "");
+        expected.put("eh.engine.graph", "");
+        expected.put("eh.engine.workers", Integer.toString(CORES));
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -182,7 +186,7 @@ class ServerConfigurationTest {
                                 "******", Path.of("certs/truststore.p12"), "******", false),
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 "subscriber:publisher", 11, 12),
-                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******")),
+                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3),
                 configuration);
     }
 

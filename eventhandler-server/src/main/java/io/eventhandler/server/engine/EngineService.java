@@ -1,0 +1,98 @@
+package io.eventhandler.server.engine;
+
+import io.eventhandler.api.EpochMicros;
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.engine.graph.GraphSpec;
+import io.eventhandler.core.engine.graph.OperatorGraph;
+import io.eventhandler.core.engine.operator.OperatorRegistry;
+import io.eventhandler.core.engine.runtime.Engine;
+import io.eventhandler.core.engine.runtime.EngineSettings;
+import io.eventhandler.core.engine.runtime.EngineStatistics;
+import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.core.event.SystemRef;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The operator engine inside the Event Handler: every accepted event is offered to it (from the broker's tap, never
+ * waiting), and every derived event it produces is published to its derived topic through the broker, so it is
+ * numbered, kept in history and delivered like any published event. Derived events name the Event Handler as their
+ * source, and carry {@value #VALID_UNTIL} (end of absolute validity, when finite) and {@value #MARKED} (a
+ * time-consistency violation under the MARK policy) in their metadata.
+ */
+public final class EngineService implements AutoCloseable {
+
+    public static final String VALID_UNTIL = "validUntil";
+    public static final String MARKED = "marked";
+
+    private final OperatorRegistry registry;
+    private final Broker broker;
+    private final SystemRef self;
+    private final Engine engine;
+    private volatile GraphSpec spec = new GraphSpec(null, null, null);
+
+    /**
+     * @param self the Event Handler as the source of derived events
+     */
+    public EngineService(final Broker broker, final SystemRef self, final int workers) {
+        this.registry = OperatorRegistry.load();
+        this.broker = broker;
+        this.self = self;
+        this.engine = new Engine(build(spec), this::publish, EngineSettings.defaults().withWorkers(workers),
+                Engine.clockMicros(Clock.systemUTC()));
+        engine.start();
+        broker.tap(event -> engine.offer(event.topic(), event.payload(), event.createdEpochMicros()));
+    }
+
+    /**
+     * Validate and install a graph; the previous one stops at once (its queued work is dropped and counted).
+     *
+     * @throws io.eventhandler.core.engine.graph.GraphException listing every problem of the graph
+     */
+    public synchronized void load(final GraphSpec graph) {
+        engine.replace(build(graph));
+        spec = graph;
+    }
+
+    /** The graph in force, as configured. */
+    public GraphSpec graph() {
+        return spec;
+    }
+
+    public EngineStatistics statistics() {
+        return engine.statistics();
+    }
+
+    /** The operator types that can be used, built-in and plug-in. */
+    public java.util.Set<String> operatorTypes() {
+        return registry.types();
+    }
+
+    private OperatorGraph build(final GraphSpec graph) {
+        return OperatorGraph.build(graph, registry::factory);
+    }
+
+    private void publish(final String topic, final String payload, final long tbMicros, final long teMicros,
+                         final boolean marked) {
+        Map<String, String> metaData = null;
+        if (teMicros != Long.MAX_VALUE || marked) {
+            metaData = new HashMap<>(2);
+            if (teMicros != Long.MAX_VALUE) {
+                metaData.put(VALID_UNTIL, EpochMicros.toInstant(teMicros).toString());
+            }
+            if (marked) {
+                metaData.put(MARKED, "true");
+            }
+        }
+        broker.accept(new EventDraft(topic, self, metaData, payload, EpochMicros.toInstant(tbMicros).toString(),
+                tbMicros));
+    }
+
+    @Override
+    public void close() {
+        broker.tap(event -> { });
+        engine.close();
+    }
+}

@@ -1,0 +1,134 @@
+package io.eventhandler.server.engine;
+
+import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.api.ExceptionType;
+import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.api.engine.OperatorGraphDTO;
+import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.ConfigurationException;
+import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.RunningServer;
+import io.eventhandler.server.testing.SseTestClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static io.eventhandler.server.testing.EhHttp.error;
+import static io.eventhandler.server.testing.EhHttp.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The operator engine inside the running Event Handler: a graph from the configured file turns published events into
+ * a derived topic that an SSE subscriber receives like any other; the graph is replaced through the management API
+ * without a restart; a bad graph is refused with every problem named.
+ */
+class EngineEndToEndTest {
+
+    private static final String GRAPH = """
+            {"operators": [
+              {"id": "smooth", "type": "moving-average", "inputs": ["topic:PRESSURE"],
+               "parameters": {"window": "2"}},
+              {"id": "alarm", "type": "threshold", "inputs": ["smooth"],
+               "parameters": {"op": ">", "value": "10"}, "outputTopic": "PRESSURE_ALARM", "priority": 5}
+            ]}
+            """;
+
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(ServerConfiguration.ENGINE_GRAPH,
+            graphFile(GRAPH).toString()));
+    private static final EhHttp http = server.http();
+
+    private static Path graphFile(final String json) {
+        try {
+            final Path file = Files.createTempFile("graph", ".json");
+            Files.writeString(file, json);
+            file.toFile().deleteOnExit();
+            return file;
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void publish(final String topic, final String payload) {
+        http.publishOk(new EventPublishRequestDTO(topic, SystemRequestDTO.of("gauge", "127.0.0.1", 7000), null,
+                payload, null));
+    }
+
+    @Test
+    void publishedEventsBecomeDerivedEventsOfTheConfiguredGraph() {
+        try (SseTestClient alarms = SseTestClient.open(server.baseUri(), "pressure_alarm")) {
+            publish("pressure", "4");
+            publish("pressure", "8");    // average 6: below the threshold
+            publish("pressure", "20");   // average 14: an alarm
+            eventually().until(() -> alarms.payloads().size() == 1);
+            assertEquals(List.of("14.0"), alarms.payloads());
+            assertEquals("PRESSURE_ALARM", alarms.events().get(0).eventType());
+        }
+        final EngineStatisticsView statistics = EhHttp.read(http.get("/eventhandler/mgmt/engine/statistics").body(),
+                EngineStatisticsView.class);
+        assertEquals(3, statistics.operators().get("smooth").invocations(), statistics.toString());
+        assertEquals(1, statistics.operators().get("alarm").outputs(), statistics.toString());
+    }
+
+    @Test
+    void theGraphIsReplacedWithoutARestartAndABadOneIsRefused() {
+        final HttpResponse<String> bad = http.request("PUT", "/eventhandler/mgmt/engine/graph", "application/json", """
+                {"operators": [
+                  {"id": "a", "type": "nonsense", "inputs": ["b"]},
+                  {"id": "b", "type": "fft", "inputs": ["a"], "outputTopic": "X", "priority": 1}
+                ]}
+                """);
+        assertEquals(400, bad.statusCode());
+        assertEquals(ExceptionType.INVALID_PARAMETER, error(bad).exceptionType());
+        assertTrue(error(bad).errorMessage().contains("nonsense"), error(bad).errorMessage());
+        assertTrue(error(bad).errorMessage().toLowerCase().contains("cycle"), error(bad).errorMessage());
+
+        final HttpResponse<String> replaced = http.request("PUT", "/eventhandler/mgmt/engine/graph",
+                "application/json", """
+                {"operators": [{"id": "join", "type": "concat", "inputs": ["topic:LEFT", "topic:RIGHT"],
+                                "parameters": {"separator": "|"}, "outputTopic": "JOINED", "priority": 1}]}
+                """);
+        assertEquals(200, replaced.statusCode(), replaced.body());
+        assertEquals("join", EhHttp.read(http.get("/eventhandler/mgmt/engine/graph").body(), OperatorGraphDTO.class)
+                .operators().get(0).id());
+        try (SseTestClient joined = SseTestClient.open(server.baseUri(), "joined")) {
+            publish("left", "L1");
+            publish("right", "R1");
+            eventually().until(() -> joined.payloads().size() == 1);
+            assertEquals(List.of("L1|R1"), joined.payloads());
+        }
+        // put the file's graph back for the other test
+        assertEquals(200, http.request("PUT", "/eventhandler/mgmt/engine/graph", "application/json", GRAPH)
+                .statusCode());
+    }
+
+    @Test
+    void aBadGraphFileStopsTheStart(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("graph.json");
+        Files.writeString(file, """
+                {"operators": [{"id": "x", "type": "fft", "inputs": ["topic:A"]}]}
+                """);
+        final ConfigurationException e = assertThrows(ConfigurationException.class, () -> EventHandlerServer.start(
+                ServerConfiguration.fromMap(Map.of(ServerConfiguration.PORT, "0",
+                        ServerConfiguration.STORE_URL, "jdbc:h2:mem:bad-graph",
+                        ServerConfiguration.ENGINE_GRAPH, file.toString()))));
+        assertTrue(e.getMessage().contains("eh.engine.graph=" + file), e.getMessage());
+    }
+
+    /** The parts of the engine's statistics this test reads. */
+    record EngineStatisticsView(Map<String, Operator> operators) {
+        record Operator(long invocations, long outputs) {
+        }
+    }
+}

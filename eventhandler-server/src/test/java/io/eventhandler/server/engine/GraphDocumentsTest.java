@@ -44,6 +44,17 @@ class GraphDocumentsTest {
     }
 
     @Test
+    void theExampleInDocsEngineMdIsAValidGraph() throws java.io.IOException {
+        final String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "engine.md"));
+        final int start = doc.indexOf("```json") + "```json".length();
+        final String json = doc.substring(start, doc.indexOf("```", start));
+        final GraphSpec spec = GraphDocuments.toSpec(EhHttp.read(json, OperatorGraphDTO.class));
+        final io.eventhandler.core.engine.graph.OperatorGraph graph = io.eventhandler.core.engine.graph.OperatorGraph
+                .build(spec, io.eventhandler.core.engine.operator.OperatorRegistry.load()::factory);
+        assertEquals(Map.of("report", "MACHINE_REPORT"), graph.outputTopics());
+    }
+
+    @Test
     void shapeProblemsAreReportedTogether() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphDocuments.toSpec(
                 EhHttp.read("""

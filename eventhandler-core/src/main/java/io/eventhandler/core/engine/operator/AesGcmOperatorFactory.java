@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * Makes {@code aes-gcm} operators (see {@link AesGcmOperator}). Parameters: {@code key}, hex of a 128, 192 or 256-bit
  * AES key (upper or lower case); optional {@code aad}, additional authenticated data taken as the UTF-8 bytes of the
- * text (default none). One input. Error messages never repeat the key.
+ * text, verbatim (default none). One input. Error messages never repeat the key.
  */
 public final class AesGcmOperatorFactory implements OperatorFactory {
 
@@ -30,7 +30,9 @@ public final class AesGcmOperatorFactory implements OperatorFactory {
         Parameters.requireInputs(TYPE, inputCount, 1);
         final Parameters p = Parameters.of(TYPE, parameters, PARAMETERS);
         final byte[] key = hexKey(p);
-        final byte[] aad = p.has("aad") ? parameters.get("aad").getBytes(StandardCharsets.UTF_8) : new byte[0];
+        // verbatim, like concat's separator: whitespace is authenticated data too
+        final String aadText = parameters.get("aad");
+        final byte[] aad = aadText == null ? new byte[0] : aadText.getBytes(StandardCharsets.UTF_8);
         return new AesGcmOperator(key, aad, random);
     }
 

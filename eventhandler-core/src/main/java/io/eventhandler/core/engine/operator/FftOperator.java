@@ -15,8 +15,9 @@ import org.jtransforms.fft.DoubleFFT_1D;
  *
  * <p>Thread-safe. A {@link DoubleFFT_1D} holds only tables written by its constructor (its transforms write only
  * into the array passed in), so one plan serves concurrent invocations; it is kept for the last length seen and
- * replaced when the length changes. For the batch sizes here (below JTransforms' 8192-point threshold) it does not
- * fork threads of its own.
+ * replaced when the length changes. Below 8192 points JTransforms computes on the calling thread; from 8192 on (on a
+ * multi-core machine) it forks work onto its own pool, outside the engine's priority scheduling, which is a reason
+ * to keep batches below that size or to set JTransforms' thread count to 1 at engine start.
  */
 final class FftOperator implements Operator {
 

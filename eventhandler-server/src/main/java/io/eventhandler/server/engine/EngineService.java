@@ -10,6 +10,7 @@ import io.eventhandler.core.engine.runtime.EngineSettings;
 import io.eventhandler.core.engine.runtime.EngineStatistics;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.SystemRef;
+import org.visnow.jlargearrays.ConcurrencyUtils;
 
 import java.time.Clock;
 import java.util.HashMap;
@@ -37,6 +38,9 @@ public final class EngineService implements AutoCloseable {
      * @param self the Event Handler as the source of derived events
      */
     public EngineService(final Broker broker, final SystemRef self, final int workers) {
+        // JTransforms would spread large transforms over its own thread pool, outside the engine's priority order:
+        // every operator runs on the engine worker that picked it
+        ConcurrencyUtils.setNumberOfThreads(1);
         this.registry = OperatorRegistry.load();
         this.broker = broker;
         this.self = self;

@@ -4,6 +4,7 @@ import io.eventhandler.core.engine.graph.OperatorGraph;
 import io.eventhandler.core.engine.operator.OperatorRegistry;
 import io.eventhandler.core.engine.runtime.Engine;
 import io.eventhandler.core.engine.runtime.EngineSettings;
+import io.eventhandler.core.engine.runtime.OperatorStatistics;
 import io.eventhandler.core.engine.runtime.TopicStatistics;
 
 import java.util.ArrayList;
@@ -46,7 +47,8 @@ public final class EnginePriorityExperiment {
         final List<PointResult> results = new ArrayList<>();
         for (final int k : ks) {
             for (final boolean prioritized : new boolean[] {true, false}) {
-                final PointResult r = run(new PriorityWorkload(high, k, low), prioritized, workers, warmup, measure);
+                final PointResult r = run(new PriorityWorkload(high, k, low), prioritized, 0, workers, warmup,
+                        measure);
                 results.add(r);
                 System.out.println(row(r));
             }
@@ -54,9 +56,15 @@ public final class EnginePriorityExperiment {
         System.out.println(verdict(results));
     }
 
-    /** Runs one point: a fresh engine and suppliers, warm-up dropped, then the measured interval. */
-    static PointResult run(final PriorityWorkload workload, final boolean prioritized, final int workers,
-                           final long warmupSeconds, final long measureSeconds) throws InterruptedException {
+    /**
+     * Runs one point: a fresh engine and suppliers, warm-up dropped, then the measured interval.
+     *
+     * @param jitterMicros 0 for coordinated periodic streams; else uncoordinated sporadic suppliers whose every
+     *                     inter-arrival time is the period plus a uniform offset in (-jitter, +jitter)
+     */
+    static PointResult run(final PriorityWorkload workload, final boolean prioritized, final long jitterMicros,
+                           final int workers, final long warmupSeconds, final long measureSeconds)
+            throws InterruptedException {
         final List<StreamSpec> streams = workload.streams();
         final OperatorGraph graph = OperatorGraph.build(workload.graph(), new OperatorRegistry(List.of())::factory);
         final LatencyBook book = new LatencyBook(streams, CLOCK);
@@ -65,17 +73,20 @@ public final class EnginePriorityExperiment {
         try (Engine engine = new Engine(graph, book,
                 EngineSettings.defaults().withWorkers(workers).withPrioritized(prioritized), CLOCK)) {
             engine.start();
-            try (SupplierDriver ignored = new SupplierDriver(engine, streams, true, CLOCK, 42)) {
+            try (SupplierDriver ignored = new SupplierDriver(engine, streams, jitterMicros, CLOCK, 42)) {
                 Thread.sleep(warmupSeconds * 1000);
                 book.reset();
                 final long replacedBefore = replaced(engine);
+                final long violationsBefore = relativeViolations(engine);
                 cpu.start();
                 final long t0 = System.nanoTime();
                 Thread.sleep(measureSeconds * 1000);
                 final var latency = book.snapshot();
+                final var marked = book.marked();
                 final double seconds = (System.nanoTime() - t0) / 1e9;
                 return new PointResult(workload.middle(), prioritized, seconds, cpu.utilisation(), latency,
-                        idealRates(streams), replaced(engine) - replacedBefore);
+                        idealRates(streams), replaced(engine) - replacedBefore, marked,
+                        relativeViolations(engine) - violationsBefore);
             }
         }
     }
@@ -89,6 +100,11 @@ public final class EnginePriorityExperiment {
 
     private static long replaced(final Engine engine) {
         return engine.statistics().topics().values().stream().mapToLong(TopicStatistics::replaced).sum();
+    }
+
+    private static long relativeViolations(final Engine engine) {
+        return engine.statistics().operators().values().stream()
+                .mapToLong(OperatorStatistics::relativeViolations).sum();
     }
 
     static String header() {

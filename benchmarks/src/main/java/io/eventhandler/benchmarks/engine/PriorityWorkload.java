@@ -24,8 +24,9 @@ import java.util.Map;
  * @param middle            middle-priority copies (the load knob, k)
  * @param low               low-priority copies
  * @param middleRelativeMs  relative validity interval over each middle stream's four inputs, or 0 for none (Set 5)
+ * @param policy            what a violation does: SHED drops the stale input, MARK publishes marked results
  */
-record PriorityWorkload(int high, int middle, int low, double middleRelativeMs) {
+record PriorityWorkload(int high, int middle, int low, double middleRelativeMs, ConsistencyPolicy policy) {
 
     static final int HIGH = 3;
     static final int MIDDLE = 2;
@@ -33,7 +34,7 @@ record PriorityWorkload(int high, int middle, int low, double middleRelativeMs) 
     private static final String KEY = "000102030405060708090a0b0c0d0e0f";
 
     PriorityWorkload(final int high, final int middle, final int low) {
-        this(high, middle, low, 0);
+        this(high, middle, low, 0, ConsistencyPolicy.SHED);
     }
 
     /** Every stream copy, high first. */
@@ -51,7 +52,7 @@ record PriorityWorkload(int high, int middle, int low, double middleRelativeMs) 
         return out;
     }
 
-    /** The graph; {@link ConsistencyPolicy#SHED} (only relative validity, if any, can trigger it). */
+    /** The graph; no absolute validity, so only the middle streams' relative validity, if any, can be violated. */
     GraphSpec graph() {
         final List<OperatorSpec> ops = new ArrayList<>();
         for (final StreamSpec s : streams()) {
@@ -72,7 +73,7 @@ record PriorityWorkload(int high, int middle, int low, double middleRelativeMs) 
                 ops.add(new OperatorSpec(id, "concat", spectra, Map.of(), s.outputTopic(), s.priority(), null));
             }
         }
-        return new GraphSpec(ops, Map.of(), ConsistencyPolicy.SHED);
+        return new GraphSpec(ops, Map.of(), policy);
     }
 
     private static StreamSpec stream(final String kind, final int copy, final int priority, final long periodMicros,

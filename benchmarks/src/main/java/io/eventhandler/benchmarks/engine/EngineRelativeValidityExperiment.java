@@ -3,7 +3,9 @@ package io.eventhandler.benchmarks.engine;
 import io.eventhandler.core.engine.graph.ConsistencyPolicy;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * CPEP Experiment Set 5 analogue, in process: {@link PriorityWorkload} with uncoordinated sporadic suppliers
@@ -20,7 +22,7 @@ public final class EngineRelativeValidityExperiment {
     }
 
     public static void main(final String[] args) throws InterruptedException {
-        final java.util.Map<String, String> opt = new java.util.HashMap<>();
+        final Map<String, String> opt = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             opt.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }

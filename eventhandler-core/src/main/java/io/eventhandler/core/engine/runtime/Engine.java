@@ -33,6 +33,10 @@ import java.util.function.LongSupplier;
  * run in parallel on free cores (as CPEP's unpinned threads do); every single pick is strictly by priority. Idle
  * workers park on a condition and are signalled when work is queued.
  *
+ * <p><b>Prioritization off.</b> With {@link EngineSettings#prioritized()} false there is one level (reported with
+ * the graph's highest priority): every topic shares one InputQ and every operator one PendingQ, served in arrival
+ * order, with no moves; everything else is the same. It exists to measure what prioritization buys (CPEP §2.6.2).
+ *
  * <p><b>Memory.</b> Events are immutable and shared by reference; InputQs hold at most one event per topic, so
  * {@link #offer} cannot flood the engine. A lower level's PendingQ and MovingQ can still grow while higher levels keep
  * every worker busy (that is strict priority); {@link EngineStatistics#levels()} shows their lengths.

@@ -28,20 +28,22 @@ final class Generation {
     private final NodeState[] states;
     private final DerivedEventSink sink;
     private final LongSupplier clockMicros;
+    private final boolean prioritized;
 
     Generation(final OperatorGraph graph, final EngineSettings settings, final DerivedEventSink sink,
                final LongSupplier clockMicros) {
         this.graph = graph;
         this.sink = sink;
         this.clockMicros = clockMicros;
+        this.prioritized = settings.prioritized();
         this.counters = new Counters(graph);
         this.store = new EventStore(graph, settings);
         final List<OperatorNode> nodes = graph.nodes();
         this.states = nodes.stream().map(n -> new NodeState(n, graph.policy())).toArray(NodeState[]::new);
         final List<List<Edge>> consumers = graph.supplierPriorities().keySet().stream()
                 .map(graph::consumersOf).toList();
-        final int[] nodeLevel = nodes.stream().mapToInt(OperatorNode::level).toArray();
-        this.scheduler = new Scheduler(graph.levels().size(), consumers, nodeLevel, counters);
+        final int[] nodeLevel = nodes.stream().mapToInt(this::levelOf).toArray();
+        this.scheduler = new Scheduler(prioritized ? graph.levels().size() : 1, consumers, nodeLevel, counters);
     }
 
     /** Queues a supplier event; returns false if the graph does not read the topic. */
@@ -55,7 +57,7 @@ final class Generation {
         store.put(event);
         final Counters.TopicCounters topic = counters.topic(normalisedTopic);
         topic.received.increment();
-        final int level = graph.levelOf(graph.supplierPriorities().get(normalisedTopic));
+        final int level = prioritized ? graph.levelOf(graph.supplierPriorities().get(normalisedTopic)) : 0;
         if (scheduler.offerSupplier(level, index, event)) {
             topic.replaced.increment();
         }
@@ -86,11 +88,16 @@ final class Generation {
             for (final Edge e : node.downstream()) {
                 next.add(new Delivery(e.node(), e.inputPosition(), result));
             }
-            scheduler.route(node.level(), next);
+            scheduler.route(levelOf(node), next);
         }
         if (node.outputTopic() != null) {
             publish(node.outputTopic(), result);
         }
+    }
+
+    /** The node's scheduling level: its priority's, or the single FIFO level when prioritization is off. */
+    private int levelOf(final OperatorNode node) {
+        return prioritized ? node.level() : 0;
     }
 
     private static Optional<String> invoke(final OperatorNode node, final Invocation run,

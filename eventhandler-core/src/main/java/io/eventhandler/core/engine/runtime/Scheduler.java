@@ -22,7 +22,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class Scheduler {
 
     /** MovingQ order: the highest destination level first, then insertion order (CPEP's tie-breaker). */
-    private static final Comparator<Move> MOVE_ORDER =
+    static final Comparator<Move> MOVE_ORDER =
             Comparator.comparingInt(Move::toLevel).thenComparingLong(Move::sequence);
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -215,7 +215,7 @@ final class Scheduler {
         return false;
     }
 
-    private record Move(Delivery delivery, int toLevel, long sequence) {
+    record Move(Delivery delivery, int toLevel, long sequence) {
     }
 
     private static final class Level {

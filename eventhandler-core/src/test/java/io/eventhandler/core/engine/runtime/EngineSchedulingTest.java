@@ -4,6 +4,8 @@ import io.eventhandler.core.engine.TestOperators;
 import io.eventhandler.core.engine.graph.OperatorGraph;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.time.Duration;
 import java.util.List;
@@ -23,7 +25,12 @@ class EngineSchedulingTest {
     private Engine engine;
 
     private Engine start(final OperatorGraph graph, final int workers) {
-        engine = new Engine(graph, sink, EngineSettings.defaults().withWorkers(workers), () -> 0L);
+        return start(graph, workers, true);
+    }
+
+    private Engine start(final OperatorGraph graph, final int workers, final boolean prioritized) {
+        engine = new Engine(graph, sink, EngineSettings.defaults().withWorkers(workers).withPrioritized(prioritized),
+                () -> 0L);
         engine.start();
         return engine;
     }
@@ -49,6 +56,29 @@ class EngineSchedulingTest {
         ops.open("l1");
         await().atMost(WAIT).until(() -> sink.size() == 4);
         assertEquals(List.of("l1", "h", "l2", "l3"), ops.invocations());
+    }
+
+    @ParameterizedTest(name = "prioritized={0}")
+    @CsvSource({"true, 'l1,h,l2,l3', 1", "false, 'l1,l2,l3,h', 0"})
+    void shouldServeByPriorityOnlyWhenPrioritized(final boolean prioritized, final String order, final long moves)
+            throws InterruptedException {
+        ops.close("l1");
+        start(ops.graph(
+                gated("l1", List.of("topic:low"), "out-l1", 1),
+                op("l2", List.of("topic:low"), "out-l2", 1),
+                op("l3", List.of("topic:low"), "out-l3", 1),
+                op("h", List.of("topic:high"), "out-h", 9),
+                op("hl", List.of("topic:high"), "out-hl", 1)), 1, prioritized);
+        engine.offer("low", "x", 0);
+        ops.awaitHeld("l1");
+        engine.offer("high", "y", 0); // queued after l2 and l3
+        assertEquals(prioritized ? 2 : 1, engine.statistics().levels().size());
+        ops.open("l1");
+        await().atMost(WAIT).until(() -> sink.size() == 5);
+        final List<String> invoked = ops.invocations();
+        // Off: one FIFO level, so h waits behind the low work queued before it; hl is not moved.
+        assertEquals(List.of(order.split(",")), invoked.subList(0, 4));
+        assertEquals(moves, engine.statistics().operators().get("hl").moved());
     }
 
     @Test

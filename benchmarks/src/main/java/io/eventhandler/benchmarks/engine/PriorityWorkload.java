@@ -1,0 +1,87 @@
+package io.eventhandler.benchmarks.engine;
+
+import io.eventhandler.core.engine.graph.ConsistencyPolicy;
+import io.eventhandler.core.engine.graph.GraphSpec;
+import io.eventhandler.core.engine.graph.OperatorSpec;
+import io.eventhandler.core.engine.graph.RelativeValiditySpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The graph of the in-process Experiment Set 1 analogue (CPEP Fig. 2.6 is lost; this is a re-design after the
+ * workload table of §2.6.1). Per copy:
+ * <ul>
+ *   <li>high (priority 3): 2 suppliers, 512 samples every 5 ms; fft each, concat of the two spectra;</li>
+ *   <li>middle (priority 2): 4 suppliers, 1024 samples every 10 ms; fft each, concat of the four, aes-gcm;</li>
+ *   <li>low (priority 1): 2 suppliers, 2048 samples every 20 ms; fft each, concat of the two spectra.</li>
+ * </ul>
+ * The paper's EKF is left out: the built-in ekf reads one range-bearing pair, not a batch. Streams share nothing, so
+ * there are no cross-level moves and the comparison isolates scheduling.
+ *
+ * @param high              high-priority copies
+ * @param middle            middle-priority copies (the load knob, k)
+ * @param low               low-priority copies
+ * @param middleRelativeMs  relative validity interval over each middle stream's four inputs, or 0 for none (Set 5)
+ * @param policy            what a violation does: SHED drops the stale input, MARK publishes marked results
+ */
+record PriorityWorkload(int high, int middle, int low, double middleRelativeMs, ConsistencyPolicy policy) {
+
+    static final int HIGH = 3;
+    static final int MIDDLE = 2;
+    static final int LOW = 1;
+    private static final String KEY = "000102030405060708090a0b0c0d0e0f";
+
+    PriorityWorkload(final int high, final int middle, final int low) {
+        this(high, middle, low, 0, ConsistencyPolicy.SHED);
+    }
+
+    /** Every stream copy, high first. */
+    List<StreamSpec> streams() {
+        final List<StreamSpec> out = new ArrayList<>();
+        for (int i = 1; i <= high; i++) {
+            out.add(stream("H", i, HIGH, 5_000, 2, 512));
+        }
+        for (int i = 1; i <= middle; i++) {
+            out.add(stream("M", i, MIDDLE, 10_000, 4, 1024));
+        }
+        for (int i = 1; i <= low; i++) {
+            out.add(stream("L", i, LOW, 20_000, 2, 2048));
+        }
+        return out;
+    }
+
+    /** The graph; no absolute validity, so only the middle streams' relative validity, if any, can be violated. */
+    GraphSpec graph() {
+        final List<OperatorSpec> ops = new ArrayList<>();
+        for (final StreamSpec s : streams()) {
+            final String id = s.outputTopic().toLowerCase();
+            final List<String> spectra = new ArrayList<>();
+            for (final String topic : s.topics()) {
+                final String fft = id + "-fft-" + topic.toLowerCase();
+                ops.add(new OperatorSpec(fft, "fft", List.of("topic:" + topic), Map.of(), null, null, null));
+                spectra.add(fft);
+            }
+            final List<RelativeValiditySpec> relative = s.priority() == MIDDLE && middleRelativeMs > 0
+                    ? List.of(new RelativeValiditySpec(spectra, Math.round(middleRelativeMs * 1000))) : List.of();
+            if (s.priority() == MIDDLE) {
+                ops.add(new OperatorSpec(id + "-concat", "concat", spectra, Map.of(), null, null, relative));
+                ops.add(new OperatorSpec(id, "aes-gcm", List.of(id + "-concat"), Map.of("key", KEY),
+                        s.outputTopic(), s.priority(), null));
+            } else {
+                ops.add(new OperatorSpec(id, "concat", spectra, Map.of(), s.outputTopic(), s.priority(), null));
+            }
+        }
+        return new GraphSpec(ops, Map.of(), policy);
+    }
+
+    private static StreamSpec stream(final String kind, final int copy, final int priority, final long periodMicros,
+                                     final int suppliers, final int samples) {
+        final List<String> topics = new ArrayList<>();
+        for (int s = 0; s < suppliers; s++) {
+            topics.add(kind + copy + "_" + (char) ('A' + s));
+        }
+        return new StreamSpec(kind + copy + "_OUT", priority, periodMicros, topics, samples);
+    }
+}

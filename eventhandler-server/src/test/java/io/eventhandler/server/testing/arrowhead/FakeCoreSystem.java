@@ -8,6 +8,8 @@ import eu.arrowhead.common.exception.ExceptionType;
 import io.eventhandler.security.certs.ArrowheadName;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.testing.TestCloud;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
@@ -27,6 +29,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -82,11 +85,24 @@ public abstract class FakeCoreSystem implements AutoCloseable {
         this.port = port != 0 ? port : freePort();
     }
 
-    /** Listens (again). */
+    /**
+     * Listens (again). After a {@link #stop()} the port can take a moment to be free again (the old listener closes
+     * asynchronously), so binding is retried for a few seconds, as a restarted core system would be.
+     */
     public synchronized void start() {
         if (server != null) {
             return;
         }
+        final IOException[] last = new IOException[1];
+        try {
+            Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> tryStart(last));
+        } catch (final ConditionTimeoutException e) {
+            throw new UncheckedIOException("fake " + systemName + " cannot listen on " + port, last[0]);
+        }
+    }
+
+    private boolean tryStart(final IOException[] failure) {
         final HttpServer created = new HttpServer();
         final NetworkListener listener = new NetworkListener(systemName, ADDRESS, port);
         if (sslContext != null) {
@@ -103,9 +119,12 @@ public abstract class FakeCoreSystem implements AutoCloseable {
         try {
             created.start();
         } catch (final IOException e) {
-            throw new UncheckedIOException("fake " + systemName + " cannot listen on " + port, e);
+            failure[0] = e;
+            created.shutdownNow();
+            return false;
         }
         server = created;
+        return true;
     }
 
     /** Stops listening; what it stores is kept. */

@@ -73,7 +73,7 @@ public final class EventHandlerResource {
             access.requireRequester(http, request.subscriberSystem() == null ? null
                     : request.subscriberSystem().systemName(), SUBSCRIBE_ORIGIN);
         }
-        AsyncResponses.resume(async, subscriptions.subscribe(subscriptionValidator.toNew(request, SUBSCRIBE_ORIGIN),
+        AsyncResponses.resume(async, subscriptions.subscribe(subscriptionValidator.validate(request, SUBSCRIBE_ORIGIN),
                 SUBSCRIBE_ORIGIN),
                 stored -> Response.ok().build());
     }

@@ -77,7 +77,7 @@ public final class SubscriptionManagementResource {
                        final SubscriptionRequestDTO request, @Suspended final AsyncResponse async) {
         access.requireSystem(http, AccessControl.SYSOP, ORIGIN);
         final long subscriptionId = SubscriptionIds.parse(id, ORIGIN);
-        AsyncResponses.resume(async, subscriptions.update(subscriptionId, validator.toNew(request, ORIGIN), ORIGIN),
+        AsyncResponses.resume(async, subscriptions.update(subscriptionId, validator.validate(request, ORIGIN), ORIGIN),
                 stored -> Response.ok(SubscriptionResponses.toDto(stored)).build());
     }
 

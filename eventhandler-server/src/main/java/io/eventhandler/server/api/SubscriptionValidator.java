@@ -4,21 +4,18 @@ import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.core.event.SystemRef;
-import io.eventhandler.core.subscription.ArrowheadEventFilter;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.store.NewSubscription;
 import io.eventhandler.server.store.StoredSystem;
 
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Arrowhead 4.6's checks of a subscription request, with its messages, in its order (controller checks as
- * BAD_PAYLOAD, then the service's port and date checks as INVALID_PARAMETER), producing the subscription's filter.
+ * BAD_PAYLOAD, then the service's port and date checks as INVALID_PARAMETER), producing the subscription as it is
+ * stored.
  */
 public final class SubscriptionValidator {
 
@@ -28,8 +25,12 @@ public final class SubscriptionValidator {
         this.toleranceMicros = toleranceSeconds * 1_000_000L;
     }
 
-    /** The validated webhook subscription. */
-    public WebhookSubscription validate(final SubscriptionRequestDTO request, final String origin) {
+    /**
+     * The validated request as it is stored (authorization state still empty).
+     *
+     * @throws ArrowheadException with Arrowhead's message for the first check that fails
+     */
+    public NewSubscription validate(final SubscriptionRequestDTO request, final String origin) {
         if (request == null) {
             throw ArrowheadException.badPayload("Request is null.", origin);
         }
@@ -44,10 +45,12 @@ public final class SubscriptionValidator {
             throw ArrowheadException.badPayload(
                     "Request.MatchMetaData is true but Request.FilterMetaData is null or blank.", origin);
         }
-        final Set<SystemRef> sources = new HashSet<>();
+        final List<SystemRef> sourceRefs = new ArrayList<>();
+        final List<StoredSystem> sources = new ArrayList<>();
         if (request.sources() != null) {
             for (final SystemRequestDTO source : request.sources()) {
-                sources.add(SystemValidator.validate(source, origin));
+                sourceRefs.add(SystemValidator.validate(source, origin));
+                sources.add(StoredSystem.of(source));
             }
         }
         SystemValidator.requirePortAtLeastOne(subscriber.port(), origin);
@@ -56,35 +59,14 @@ public final class SubscriptionValidator {
         if (start != Long.MIN_VALUE && end != Long.MAX_VALUE && end <= start) {
             throw ArrowheadException.invalidParameter("Start Date should be before End Date", origin);
         }
-        for (final SystemRef source : sources) {
+        for (final SystemRef source : sourceRefs) {
             // Arrowhead finds such a source missing from its system table only when storing the subscription
             SystemValidator.requirePortAtLeastOne(source.port(), origin);
         }
-        final Map<String, String> filterMetaData = request.filterMetaData() == null ? Map.of()
-                : Map.copyOf(request.filterMetaData());
-        final ArrowheadEventFilter filter = new ArrowheadEventFilter(request.matchMetaData(), filterMetaData,
-                Set.copyOf(sources), start, end, toleranceMicros);
-        final String authenticationInfo = request.subscriberSystem().authenticationInfo();
-        return new WebhookSubscription(request.eventType().trim(), subscriber, notifyPath(request.notifyUri()), filter,
-                authenticationInfo != null && !authenticationInfo.isBlank());
-    }
-
-    /**
-     * The validated request as it is stored (authorization state still empty); same checks and errors as
-     * {@link #validate}.
-     */
-    public NewSubscription toNew(final SubscriptionRequestDTO request, final String origin) {
-        final WebhookSubscription valid = validate(request, origin);
-        final List<StoredSystem> sources = new ArrayList<>();
-        if (request.sources() != null) {
-            request.sources().forEach(source -> sources.add(StoredSystem.of(source)));
-        }
-        final ArrowheadEventFilter filter = (ArrowheadEventFilter) valid.filter();
-        return new NewSubscription(valid.eventType(), StoredSystem.of(request.subscriberSystem()),
-                request.filterMetaData(), request.matchMetaData(), valid.notifyPath(),
-                filter.startEpochMicros() == Long.MIN_VALUE ? null : EpochMicros.toInstant(filter.startEpochMicros()),
-                filter.endEpochMicros() == Long.MAX_VALUE ? null : EpochMicros.toInstant(filter.endEpochMicros()),
-                sources, null, null);
+        return new NewSubscription(request.eventType().trim(), StoredSystem.of(request.subscriberSystem()),
+                request.filterMetaData(), request.matchMetaData(), notifyPath(request.notifyUri()),
+                start == Long.MIN_VALUE ? null : EpochMicros.toInstant(start),
+                end == Long.MAX_VALUE ? null : EpochMicros.toInstant(end), sources, null, null);
     }
 
     private long date(final String text, final String field, final String name, final long absent,

@@ -69,11 +69,6 @@ public final class EngineService implements AutoCloseable {
         return engine.statistics();
     }
 
-    /** The operator types that can be used, built-in and plug-in. */
-    public java.util.Set<String> operatorTypes() {
-        return registry.types();
-    }
-
     private OperatorGraph build(final GraphSpec graph) {
         return OperatorGraph.build(graph, registry::factory);
     }

@@ -8,6 +8,7 @@ import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.SystemRequestDTO;
@@ -158,6 +159,14 @@ public final class SseHandler extends HttpHandler {
         return new SystemRequestDTO(name, address, port, null, null);
     }
 
+    /**
+     * A stream's grant never changes while it is open (authorization updates re-check stored webhook subscriptions;
+     * a stream gets the current rules when it reconnects), so a grant to everyone needs no check per event.
+     */
+    private static EventFilter streamFilter(final AuthorizationGrant grant) {
+        return grant.everyone() ? EventFilter.ALL : grant.filter();
+    }
+
     private static String blankToNull(final String value) {
         return value == null || value.isBlank() ? null : value.trim();
     }
@@ -177,7 +186,7 @@ public final class SseHandler extends HttpHandler {
                 + (subscriber.systemName() == null ? "" : subscriber.systemName() + "@")
                 + request.getRemoteAddr() + ":" + request.getRemotePort();
         final SubscriberOutbox outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId),
-                description, grant.filter(), sink, resumeAfter));
+                description, streamFilter(grant), sink, resumeAfter));
         sink.onFailure(reason -> broker.detach(outbox, reason));
         final Connection<?> connection = request.getContext().getConnection();
         connection.addCloseListener(new CloseListener<Closeable, ICloseType>() {

@@ -1,7 +1,8 @@
 package io.eventhandler.server.arrowhead;
 
+import io.eventhandler.server.http.AsyncResponses;
+
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 /** Reading the failures of chained futures: what actually went wrong, and what status a core system answered. */
 final class Failures {
@@ -9,14 +10,9 @@ final class Failures {
     private Failures() {
     }
 
-    /** The failure inside any {@link CompletionException}/{@link ExecutionException} wrappers. */
+    /** The failure inside any {@link CompletionException}/{@link java.util.concurrent.ExecutionException} wrappers. */
     static Throwable unwrap(final Throwable failure) {
-        Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-                && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
+        return AsyncResponses.unwrap(failure);
     }
 
     /** The HTTP status a core system answered, or 0 if none answered. */

@@ -24,6 +24,8 @@ public final class EventHandlerApi {
     /** Alternative query parameter naming the topic of an SSE stream, as unsubscribe names it. */
     public static final String EVENT_TYPE_PARAM = "event_type";
     public static final String LAST_EVENT_ID_HEADER = "Last-Event-ID";
+    /** SSE query parameter: the consumer priority the stream asks for its derived topic (an integer, higher first). */
+    public static final String PRIORITY_PARAM = "priority";
     /** Header on webhook POSTs carrying the event's per-topic sequence number. */
     public static final String SEQUENCE_HEADER = "X-Event-Sequence";
 

@@ -1,5 +1,7 @@
 package io.eventhandler.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.Map;
 import java.util.Set;
 
@@ -16,6 +18,7 @@ import java.util.Set;
  * @param startDate        optional ISO-8601 instant: only events stamped at or after it are delivered
  * @param endDate          optional ISO-8601 instant: only events stamped at or before it are delivered
  * @param sources          optional publishers to accept events from; empty or null means any
+ * @param requirements     optional extension: what the subscriber asks of the topic (e.g. a consumer priority)
  */
 public record SubscriptionRequestDTO(
         String eventType,
@@ -25,5 +28,14 @@ public record SubscriptionRequestDTO(
         boolean matchMetaData,
         String startDate,
         String endDate,
-        Set<SystemRequestDTO> sources) {
+        Set<SystemRequestDTO> sources,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SubscriberRequirementsDTO requirements) {
+
+    /** A request in Arrowhead's own shape, asking for nothing beyond it. */
+    public SubscriptionRequestDTO(final String eventType, final SystemRequestDTO subscriberSystem,
+                                  final Map<String, String> filterMetaData, final String notifyUri,
+                                  final boolean matchMetaData, final String startDate, final String endDate,
+                                  final Set<SystemRequestDTO> sources) {
+        this(eventType, subscriberSystem, filterMetaData, notifyUri, matchMetaData, startDate, endDate, sources, null);
+    }
 }

@@ -1,5 +1,6 @@
 package io.eventhandler.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +20,7 @@ import java.util.Map;
  *                         the publishers the Authorization system allows
  * @param createdAt        ISO-8601 instant
  * @param updatedAt        ISO-8601 instant
+ * @param requirements     extension: what the subscriber asked of the topic; left out when nothing
  */
 public record SubscriptionResponseDTO(
         long id,
@@ -31,5 +33,6 @@ public record SubscriptionResponseDTO(
         String endDate,
         List<SystemResponseDTO> sources,
         String createdAt,
-        String updatedAt) {
+        String updatedAt,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SubscriberRequirementsDTO requirements) {
 }

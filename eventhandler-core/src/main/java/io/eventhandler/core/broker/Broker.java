@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -31,6 +32,8 @@ public final class Broker implements AutoCloseable {
     private final AtomicLong outboxIds = new AtomicLong();
     /** Sees every accepted event after it is queued to its subscribers (the operator engine); never blocks. */
     private volatile Consumer<Event> tap = event -> { };
+    /** Told the topic whose subscribers' strictest requirements changed, after the change. */
+    private final List<Consumer<String>> requirementsListeners = new CopyOnWriteArrayList<>();
 
     public Broker(final BrokerSettings settings, final EventEncoder encoder, final Executor deliveryExecutor) {
         this.settings = settings;
@@ -54,14 +57,38 @@ public final class Broker implements AutoCloseable {
         this.tap = listener;
     }
 
+    /**
+     * Let {@code listener} learn, on the subscribing or unsubscribing thread, of every topic whose subscribers'
+     * strictest {@link SubscriberRequirements} changed; it reads the new value with {@link #requirements}.
+     */
+    public void watchRequirements(final Consumer<String> listener) {
+        requirementsListeners.add(listener);
+    }
+
+    /** The strictest requirements of the topic's attached subscribers. */
+    public SubscriberRequirements requirements(final String eventType) {
+        final Topic topic = topics.get(TopicName.normalise(eventType));
+        return topic == null ? SubscriberRequirements.NONE : topic.requirements();
+    }
+
     /** Attach a subscriber; an existing one with the same key on the same topic is replaced and closed. */
     public SubscriberOutbox subscribe(final SubscribeRequest request) {
         final Topic topic = topic(TopicName.normalise(request.eventType()));
         final SubscriberOutbox outbox = new SubscriberOutbox(outboxIds.incrementAndGet(), topic.name(),
                 request.subscriberKey(), request.description(), settings.outboxCapacity(), settings.maxBatch(),
                 deliveryExecutor, request.sink());
-        topic.attach(outbox, request.filter(), request.resumeAfter());
+        final SubscriberRequirements before = topic.requirements();
+        topic.attach(outbox, request.filter(), request.requirements(), request.resumeAfter());
+        announceIfChanged(topic, before);
         return outbox;
+    }
+
+    private void announceIfChanged(final Topic topic, final SubscriberRequirements before) {
+        if (!before.equals(topic.requirements())) {
+            for (final Consumer<String> listener : requirementsListeners) {
+                listener.accept(topic.name());
+            }
+        }
     }
 
     /**
@@ -71,14 +98,22 @@ public final class Broker implements AutoCloseable {
      */
     public boolean unsubscribe(final String eventType, final Object subscriberKey) {
         final Topic topic = topics.get(TopicName.normalise(eventType));
-        return topic != null && topic.detach(subscriberKey, CloseReason.UNSUBSCRIBED) != null;
+        if (topic == null) {
+            return false;
+        }
+        final SubscriberRequirements before = topic.requirements();
+        final boolean detached = topic.detach(subscriberKey, CloseReason.UNSUBSCRIBED) != null;
+        announceIfChanged(topic, before);
+        return detached;
     }
 
     /** Detach this subscriber (for instance because its connection went away). */
     public void detach(final SubscriberOutbox outbox, final CloseReason reason) {
         final Topic topic = topics.get(outbox.topic());
         if (topic != null) {
+            final SubscriberRequirements before = topic.requirements();
             topic.detach(outbox, reason);
+            announceIfChanged(topic, before);
         } else {
             outbox.close(reason);
         }

@@ -12,6 +12,7 @@ import io.eventhandler.core.subscription.EventFilter;
  * @param filter        which events it wants
  * @param sink          where they go
  * @param resumeAfter   replay history after this sequence number first; negative for live events only
+ * @param requirements  what the subscriber asks of the topic (null: nothing)
  */
 public record SubscribeRequest(
         String eventType,
@@ -19,5 +20,16 @@ public record SubscribeRequest(
         String description,
         EventFilter filter,
         EventSink sink,
-        long resumeAfter) {
+        long resumeAfter,
+        SubscriberRequirements requirements) {
+
+    public SubscribeRequest {
+        requirements = requirements == null ? SubscriberRequirements.NONE : requirements;
+    }
+
+    /** A subscriber that asks for nothing beyond the events. */
+    public SubscribeRequest(final String eventType, final Object subscriberKey, final String description,
+                            final EventFilter filter, final EventSink sink, final long resumeAfter) {
+        this(eventType, subscriberKey, description, filter, sink, resumeAfter, SubscriberRequirements.NONE);
+    }
 }

@@ -1,5 +1,6 @@
 package io.eventhandler.core.topic;
 
+import io.eventhandler.core.broker.SubscriberRequirements;
 import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.event.Event;
@@ -63,8 +64,13 @@ public final class Topic {
      *
      * @return the subscriber it replaced, already closed, or null
      */
+    public SubscriberOutbox attach(final SubscriberOutbox outbox, final EventFilter filter, final long resumeAfter) {
+        return attach(outbox, filter, SubscriberRequirements.NONE, resumeAfter);
+    }
+
+    /** As {@link #attach(SubscriberOutbox, EventFilter, long)}, for a subscriber that asks for requirements. */
     public synchronized SubscriberOutbox attach(final SubscriberOutbox outbox, final EventFilter filter,
-                                                final long resumeAfter) {
+                                                final SubscriberRequirements requirements, final long resumeAfter) {
         if (resumeAfter >= 0) {
             outbox.prefill(replay(resumeAfter, filter));
         }
@@ -77,7 +83,7 @@ public final class Topic {
                 next.add(existing);
             }
         }
-        next.add(new Attachment(outbox, filter));
+        next.add(new Attachment(outbox, filter, requirements));
         attachments = next.toArray(NONE);
         if (replaced != null) {
             replaced.close(CloseReason.REPLACED);
@@ -128,6 +134,15 @@ public final class Topic {
         }
         attachments = next;
         return true;
+    }
+
+    /** The strictest of the attached subscribers' requests. */
+    public synchronized SubscriberRequirements requirements() {
+        SubscriberRequirements strictest = SubscriberRequirements.NONE;
+        for (final Attachment attachment : attachments) {
+            strictest = strictest.strictest(attachment.requirements());
+        }
+        return strictest;
     }
 
     /** Close every subscriber. */

@@ -45,6 +45,25 @@ class BrokerTest {
     }
 
     @Test
+    void shouldAnnounceOnlyChangesOfATopicsStrictestRequirements() {
+        final List<String> announced = new java.util.ArrayList<>();
+        broker.watchRequirements(announced::add);
+        final RecordingSink sink = new RecordingSink(false);
+        broker.subscribe(new SubscribeRequest("d", "a", "a", EventFilter.ALL, sink, -1,
+                new SubscriberRequirements(5)));
+        final SubscriberOutbox b = broker.subscribe(new SubscribeRequest("D", "b", "b", EventFilter.ALL, sink, -1,
+                new SubscriberRequirements(9)));
+        subscribe("d", "c", sink, -1); // asks for nothing: no change
+        assertEquals(new SubscriberRequirements(9), broker.requirements("d"));
+        broker.detach(b, CloseReason.WRITE_FAILED);
+        assertEquals(new SubscriberRequirements(5), broker.requirements("d"));
+        broker.unsubscribe("d", "c");
+        broker.unsubscribe("d", "a");
+        assertEquals(SubscriberRequirements.NONE, broker.requirements("d"));
+        assertEquals(List.of("D", "D", "D", "D"), announced);
+    }
+
+    @Test
     void shouldNumberEventsPerTopicFromOne() {
         final Event a1 = broker.accept(Events.draft("a", "x"));
         final Event b1 = broker.accept(Events.draft("b", "x"));

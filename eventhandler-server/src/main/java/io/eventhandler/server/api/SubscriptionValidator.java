@@ -1,5 +1,7 @@
 package io.eventhandler.server.api;
 
+import io.eventhandler.api.SubscriberRequirementsDTO;
+import io.eventhandler.core.broker.SubscriberRequirements;
 import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
@@ -66,7 +68,13 @@ public final class SubscriptionValidator {
         return new NewSubscription(request.eventType().trim(), StoredSystem.of(request.subscriberSystem()),
                 request.filterMetaData(), request.matchMetaData(), notifyPath(request.notifyUri()),
                 start == Long.MIN_VALUE ? null : EpochMicros.toInstant(start),
-                end == Long.MAX_VALUE ? null : EpochMicros.toInstant(end), sources, null, null);
+                end == Long.MAX_VALUE ? null : EpochMicros.toInstant(end), sources, null, null,
+                requirements(request.requirements()));
+    }
+
+    /** The extension's requests (any whole-number priority is valid: it is relative to the configured ones). */
+    static SubscriberRequirements requirements(final SubscriberRequirementsDTO requested) {
+        return requested == null ? SubscriberRequirements.NONE : new SubscriberRequirements(requested.priority());
     }
 
     private long date(final String text, final String field, final String name, final long absent,

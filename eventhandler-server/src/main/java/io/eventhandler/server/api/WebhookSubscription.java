@@ -1,5 +1,6 @@
 package io.eventhandler.server.api;
 
+import io.eventhandler.core.broker.SubscriberRequirements;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.subscription.EventFilter;
 
@@ -11,8 +12,9 @@ import io.eventhandler.core.subscription.EventFilter;
  * @param subscriber the subscriber system, also the subscription's key within the topic
  * @param notifyPath the path events are POSTed to
  * @param filter     which events it wants
- * @param secure     whether the subscriber gave authentication info (Arrowhead then uses HTTPS)
+ * @param secure       whether the subscriber gave authentication info (Arrowhead then uses HTTPS)
+ * @param requirements what the subscriber asks of the topic
  */
 public record WebhookSubscription(String eventType, SystemRef subscriber, String notifyPath, EventFilter filter,
-                                  boolean secure) {
+                                  boolean secure, SubscriberRequirements requirements) {
 }

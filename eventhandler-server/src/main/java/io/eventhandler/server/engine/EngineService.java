@@ -48,6 +48,7 @@ public final class EngineService implements AutoCloseable {
                 Engine.clockMicros(Clock.systemUTC()));
         engine.start();
         broker.tap(event -> engine.offer(event.topic(), event.payload(), event.createdEpochMicros()));
+        broker.watchRequirements(this::subscribersChanged);
     }
 
     /**
@@ -56,8 +57,32 @@ public final class EngineService implements AutoCloseable {
      * @throws io.eventhandler.core.engine.graph.GraphException listing every problem of the graph
      */
     public synchronized void load(final GraphSpec graph) {
-        engine.replace(build(graph));
+        final OperatorGraph built = build(graph);
+        engine.replace(built.withRequestedPriorities(requestedPriorities(built)));
         spec = graph;
+    }
+
+    /**
+     * A derived topic's subscribers changed what they ask for: the strictest priority request of each derived topic
+     * raises its consumer priority (CPEP's priorities come from the consumers). Serialised, so the last change
+     * applied reads the broker's latest state.
+     */
+    private synchronized void subscribersChanged(final String topic) {
+        final OperatorGraph running = engine.graph();
+        if (running.outputTopics().containsValue(topic)) {
+            engine.requestPriorities(requestedPriorities(running));
+        }
+    }
+
+    private Map<String, Integer> requestedPriorities(final OperatorGraph graph) {
+        final Map<String, Integer> requested = new HashMap<>();
+        for (final String topic : graph.outputTopics().values()) {
+            final Integer priority = broker.requirements(topic).priority();
+            if (priority != null) {
+                requested.put(topic, priority);
+            }
+        }
+        return requested;
     }
 
     /** The graph in force, as configured. */

@@ -6,6 +6,7 @@ import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscribeRequest;
+import io.eventhandler.core.broker.SubscriberRequirements;
 import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.subscription.EventFilter;
@@ -98,6 +99,14 @@ public final class SseHandler extends HttpHandler {
                     "Last-Event-ID must be a non-negative whole number (an event's sequence number).", ORIGIN);
             return;
         }
+        final SubscriberRequirements requirements;
+        try {
+            requirements = requirements(request);
+        } catch (final NumberFormatException e) {
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD,
+                    "Parameter 'priority' must be a whole number (higher is more urgent).", ORIGIN);
+            return;
+        }
         final SystemRequestDTO subscriber;
         try {
             subscriber = subscriber(request, caller);
@@ -107,7 +116,7 @@ public final class SseHandler extends HttpHandler {
         }
         final CompletableFuture<AuthorizationGrant> grant = authorizer.check(subscriber, ORIGIN);
         if (grant.isDone() && !grant.isCompletedExceptionally()) {
-            open(request, response, eventType, resumeAfter, subscriber, grant.join());
+            open(request, response, eventType, resumeAfter, requirements, subscriber, grant.join());
             return;
         }
         // the Authorization system is asked: hold the request, not the worker thread
@@ -115,7 +124,7 @@ public final class SseHandler extends HttpHandler {
         grant.whenComplete((granted, failure) -> {
             try {
                 if (failure == null) {
-                    open(request, response, eventType, resumeAfter, subscriber, granted);
+                    open(request, response, eventType, resumeAfter, requirements, subscriber, granted);
                 } else {
                     final Throwable cause = AsyncResponses.unwrap(failure);
                     responses.error(response, cause instanceof ArrowheadException e ? ErrorResponses.body(e)
@@ -171,8 +180,16 @@ public final class SseHandler extends HttpHandler {
         return value == null || value.isBlank() ? null : value.trim();
     }
 
+    /** What the stream asks of its topic: the {@code priority} parameter, for a derived topic. */
+    private static SubscriberRequirements requirements(final Request request) {
+        final String priority = blankToNull(request.getParameter(EventHandlerApi.PRIORITY_PARAM));
+        return priority == null ? SubscriberRequirements.NONE
+                : new SubscriberRequirements(Integer.valueOf(priority));
+    }
+
     private void open(final Request request, final Response response, final String eventType, final long resumeAfter,
-                      final SystemRequestDTO subscriber, final AuthorizationGrant grant) {
+                      final SubscriberRequirements requirements, final SystemRequestDTO subscriber,
+                      final AuthorizationGrant grant) {
         response.setStatus(200);
         response.setContentType("text/event-stream;charset=UTF-8");
         response.setHeader(Header.CacheControl, "no-cache");
@@ -186,7 +203,7 @@ public final class SseHandler extends HttpHandler {
                 + (subscriber.systemName() == null ? "" : subscriber.systemName() + "@")
                 + request.getRemoteAddr() + ":" + request.getRemotePort();
         final SubscriberOutbox outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId),
-                description, streamFilter(grant), sink, resumeAfter));
+                description, streamFilter(grant), sink, resumeAfter, requirements));
         sink.onFailure(reason -> broker.detach(outbox, reason));
         final Connection<?> connection = request.getContext().getConnection();
         connection.addCloseListener(new CloseListener<Closeable, ICloseType>() {

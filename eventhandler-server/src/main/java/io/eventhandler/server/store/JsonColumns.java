@@ -1,5 +1,7 @@
 package io.eventhandler.server.store;
 
+import io.eventhandler.api.SubscriberRequirementsDTO;
+import io.eventhandler.core.broker.SubscriberRequirements;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -26,6 +28,8 @@ final class JsonColumns {
     private static final TypeReference<Map<String, String>> MAP = new TypeReference<>() {
     };
     private static final TypeReference<List<SystemRequestDTO>> SYSTEMS = new TypeReference<>() {
+    };
+    private static final TypeReference<SubscriberRequirementsDTO> REQUIREMENTS = new TypeReference<>() {
     };
     private static final Comparator<SystemRef> REF_ORDER = Comparator.comparing(SystemRef::name)
             .thenComparing(SystemRef::address).thenComparingInt(SystemRef::port);
@@ -64,6 +68,25 @@ final class JsonColumns {
             refs.add(SystemRef.of(system.systemName(), system.address(), system.port()));
         }
         return refs;
+    }
+
+    /** The requests as JSON text, or null when there are none. */
+    static String requirements(final SubscriberRequirements requirements) {
+        final SubscriberRequirementsDTO dto = requirementsDto(requirements);
+        return dto == null ? null : write(dto);
+    }
+
+    /** The requests in the extension's wire shape, or null when there are none. */
+    static SubscriberRequirementsDTO requirementsDto(final SubscriberRequirements requirements) {
+        return SubscriberRequirements.NONE.equals(requirements) ? null
+                : new SubscriberRequirementsDTO(requirements.priority());
+    }
+
+    static SubscriberRequirements requirements(final String json) {
+        if (json == null) {
+            return SubscriberRequirements.NONE;
+        }
+        return new SubscriberRequirements(read(json, REQUIREMENTS).priority());
     }
 
     private static String write(final Object value) {

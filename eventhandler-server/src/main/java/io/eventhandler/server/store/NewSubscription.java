@@ -1,5 +1,6 @@
 package io.eventhandler.server.store;
 
+import io.eventhandler.core.broker.SubscriberRequirements;
 import io.eventhandler.core.event.SystemRef;
 
 import java.time.Instant;
@@ -23,16 +24,35 @@ import java.util.Set;
  * @param consumerId           the Authorization system's id of the subscriber, null until known; the key that
  *                             {@code SUBSCRIBER_AUTH_UPDATE} payloads refer to
  * @param authorizedPublishers the publishers the Authorization system allows to reach the subscriber
+ * @param requirements         what the subscriber asks of the topic (never null)
  */
 public record NewSubscription(String eventType, StoredSystem subscriber, Map<String, String> filterMetaData,
                               boolean matchMetaData, String notifyUri, Instant startDate, Instant endDate,
-                              List<StoredSystem> sources, Long consumerId, Set<SystemRef> authorizedPublishers) {
+                              List<StoredSystem> sources, Long consumerId, Set<SystemRef> authorizedPublishers,
+                              SubscriberRequirements requirements) {
 
     public NewSubscription {
         eventType = normaliseEventType(eventType);
         filterMetaData = filterMetaData == null ? null : Map.copyOf(filterMetaData);
         sources = sources == null ? List.of() : List.copyOf(sources);
         authorizedPublishers = authorizedPublishers == null ? Set.of() : Set.copyOf(authorizedPublishers);
+        requirements = requirements == null ? SubscriberRequirements.NONE : requirements;
+    }
+
+    /** A subscription that asks for nothing beyond Arrowhead's fields. */
+    public NewSubscription(final String eventType, final StoredSystem subscriber,
+                           final Map<String, String> filterMetaData, final boolean matchMetaData,
+                           final String notifyUri, final Instant startDate, final Instant endDate,
+                           final List<StoredSystem> sources, final Long consumerId,
+                           final Set<SystemRef> authorizedPublishers) {
+        this(eventType, subscriber, filterMetaData, matchMetaData, notifyUri, startDate, endDate, sources,
+                consumerId, authorizedPublishers, SubscriberRequirements.NONE);
+    }
+
+    /** The same subscription with another authorization state. */
+    public NewSubscription withAuthorization(final Long newConsumerId, final Set<SystemRef> publishers) {
+        return new NewSubscription(eventType, subscriber, filterMetaData, matchMetaData, notifyUri, startDate,
+                endDate, sources, newConsumerId, publishers, requirements);
     }
 
     /** Arrowhead's normalisation of event type names ({@code toUpperCase().trim()}). */

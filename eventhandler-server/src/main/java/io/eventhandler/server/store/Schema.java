@@ -1,9 +1,12 @@
 package io.eventhandler.server.store;
 
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The store's tables, created when missing. Instants are microseconds since the epoch in {@code BIGINT} columns
@@ -15,7 +18,8 @@ import java.util.List;
  *                  subscriber_name, subscriber_address, subscriber_port,   UNIQUE with event_type_id
  *                  subscriber_authentication_info, subscriber_metadata (JSON),
  *                  filter_meta_data (JSON), match_meta_data, notify_uri, start_date, end_date,
- *                  sources (JSON), consumer_id, authorized_publishers (JSON), created_at, updated_at)
+ *                  sources (JSON), consumer_id, authorized_publishers (JSON), created_at, updated_at,
+ *                  requirements (JSON, nullable; added after the first release, so added to older tables))
  * </pre>
  */
 final class Schema {
@@ -30,7 +34,25 @@ final class Schema {
             for (final String ddl : statements(dialect)) {
                 statement.execute(ddl);
             }
+            if (!hasColumn(connection, "eh_subscription", "requirements")) {
+                statement.execute("ALTER TABLE eh_subscription ADD COLUMN requirements " + dialect.largeText());
+            }
         }
+    }
+
+    /** Whether the table has the column, whichever case the database keeps unquoted names in. */
+    private static boolean hasColumn(final Connection connection, final String table, final String column)
+            throws SQLException {
+        final DatabaseMetaData meta = connection.getMetaData();
+        for (final String[] names : new String[][] {{table, column},
+                {table.toUpperCase(Locale.ROOT), column.toUpperCase(Locale.ROOT)}}) {
+            try (ResultSet columns = meta.getColumns(connection.getCatalog(), null, names[0], names[1])) {
+                if (columns.next()) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     static List<String> statements(final Dialect dialect) {
@@ -60,6 +82,7 @@ final class Schema {
                         + "authorized_publishers " + text + " NOT NULL, "
                         + "created_at BIGINT NOT NULL, "
                         + "updated_at BIGINT NOT NULL, "
+                        + "requirements " + text + ", "
                         + "CONSTRAINT eh_subscription_pair "
                         + "UNIQUE (event_type_id, subscriber_name, subscriber_address, subscriber_port), "
                         + "CONSTRAINT eh_subscription_event_type "

@@ -1,5 +1,6 @@
 package io.eventhandler.server.store;
 
+import io.eventhandler.core.broker.SubscriberRequirements;
 import io.eventhandler.core.event.SystemRef;
 
 import java.time.Instant;
@@ -23,16 +24,30 @@ import java.util.Set;
  * @param authorizedPublishers the publishers the Authorization system allows
  * @param createdAt            when this subscription was made
  * @param updatedAt            when it was last changed through the management API (authorization updates leave it)
+ * @param requirements         what the subscriber asks of the topic (never null)
  */
 public record StoredSubscription(long id, StoredEventType eventType, StoredSystem subscriber,
                                  Map<String, String> filterMetaData, boolean matchMetaData, String notifyUri,
                                  Instant startDate, Instant endDate, List<StoredSystem> sources, Long consumerId,
-                                 Set<SystemRef> authorizedPublishers, Instant createdAt, Instant updatedAt) {
+                                 Set<SystemRef> authorizedPublishers, Instant createdAt, Instant updatedAt,
+                                 SubscriberRequirements requirements) {
 
     public StoredSubscription {
         filterMetaData = filterMetaData == null ? null : Map.copyOf(filterMetaData);
         sources = List.copyOf(sources);
         authorizedPublishers = Set.copyOf(authorizedPublishers);
+        requirements = requirements == null ? SubscriberRequirements.NONE : requirements;
+    }
+
+    /** A subscription that asked for nothing beyond Arrowhead's fields. */
+    public StoredSubscription(final long id, final StoredEventType eventType, final StoredSystem subscriber,
+                              final Map<String, String> filterMetaData, final boolean matchMetaData,
+                              final String notifyUri, final Instant startDate, final Instant endDate,
+                              final List<StoredSystem> sources, final Long consumerId,
+                              final Set<SystemRef> authorizedPublishers, final Instant createdAt,
+                              final Instant updatedAt) {
+        this(id, eventType, subscriber, filterMetaData, matchMetaData, notifyUri, startDate, endDate, sources,
+                consumerId, authorizedPublishers, createdAt, updatedAt, SubscriberRequirements.NONE);
     }
 
     /** The normalised event type name. */
@@ -59,6 +74,6 @@ public record StoredSubscription(long id, StoredEventType eventType, StoredSyste
     /** The subscription as input again, e.g. to store it with a new authorization state. */
     public NewSubscription toNew() {
         return new NewSubscription(eventType.name(), subscriber, filterMetaData, matchMetaData, notifyUri, startDate,
-                endDate, sources, consumerId, authorizedPublishers);
+                endDate, sources, consumerId, authorizedPublishers, requirements);
     }
 }

@@ -41,7 +41,8 @@ public final class SubscriptionResponses {
                 iso(subscription.endDate()),
                 sources(subscription),
                 iso(subscription.createdAt()),
-                iso(subscription.updatedAt()));
+                iso(subscription.updatedAt()),
+                JsonColumns.requirementsDto(subscription.requirements()));
     }
 
     public static SubscriptionListResponseDTO toDto(final SubscriptionPage page) {

@@ -15,14 +15,14 @@ final class SubscriptionRows {
     static final String SELECT = "SELECT s.id, s.subscriber_name, s.subscriber_address, s.subscriber_port, "
             + "s.subscriber_authentication_info, s.subscriber_metadata, s.filter_meta_data, s.match_meta_data, "
             + "s.notify_uri, s.start_date, s.end_date, s.sources, s.consumer_id, s.authorized_publishers, "
-            + "s.created_at, s.updated_at, t.id, t.name, t.created_at, t.updated_at "
+            + "s.created_at, s.updated_at, t.id, t.name, t.created_at, t.updated_at, s.requirements "
             + "FROM eh_subscription s JOIN eh_event_type t ON t.id = s.event_type_id ";
 
     /** The columns {@link #bind} fills, in its order. */
     static final String COLUMNS = "event_type_id, subscriber_name, subscriber_address, subscriber_port, "
             + "subscriber_authentication_info, subscriber_metadata, filter_meta_data, match_meta_data, notify_uri, "
-            + "start_date, end_date, sources, consumer_id, authorized_publishers";
-    static final int COLUMN_COUNT = 14;
+            + "start_date, end_date, sources, consumer_id, authorized_publishers, requirements";
+    static final int COLUMN_COUNT = 15;
 
     private SubscriptionRows() {
     }
@@ -45,6 +45,7 @@ final class SubscriptionRows {
         statement.setString(12, JsonColumns.systems(subscription.sources()));
         setLong(statement, 13, subscription.consumerId());
         statement.setString(14, JsonColumns.refs(subscription.authorizedPublishers()));
+        statement.setString(15, JsonColumns.requirements(subscription.requirements()));
     }
 
     /** The subscription at the result set's current row, selected with {@link #SELECT}. */
@@ -56,7 +57,8 @@ final class SubscriptionRows {
         return new StoredSubscription(row.getLong(1), eventType, subscriber, JsonColumns.map(row.getString(7)),
                 row.getBoolean(8), row.getString(9), instant(row, 10), instant(row, 11),
                 JsonColumns.systems(row.getString(12)), nullableLong(row, 13), JsonColumns.refs(row.getString(14)),
-                EpochMicros.toInstant(row.getLong(15)), EpochMicros.toInstant(row.getLong(16)));
+                EpochMicros.toInstant(row.getLong(15)), EpochMicros.toInstant(row.getLong(16)),
+                JsonColumns.requirements(row.getString(21)));
     }
 
     static void setLong(final PreparedStatement statement, final int index, final Long value) throws SQLException {

@@ -172,10 +172,7 @@ public final class Subscriptions implements AutoCloseable {
         if (!authorizer.remote()) {
             return subscription;
         }
-        return new NewSubscription(subscription.eventType(), subscription.subscriber(),
-                subscription.filterMetaData(), subscription.matchMetaData(), subscription.notifyUri(),
-                subscription.startDate(), subscription.endDate(), subscription.sources(), grant.consumerId(),
-                grant.publishers());
+        return subscription.withAuthorization(grant.consumerId(), grant.publishers());
     }
 
     private void attach(final StoredSubscription stored, final AuthorizationGrant grant) {
@@ -183,7 +180,7 @@ public final class Subscriptions implements AutoCloseable {
         final String authenticationInfo = stored.subscriber().authenticationInfo();
         webhooks.subscribe(new WebhookSubscription(stored.eventTypeName(), stored.subscriber().ref(),
                 stored.notifyUri(), SubscriptionFilters.of(stored, toleranceMicros).and(publishers),
-                authenticationInfo != null && !authenticationInfo.isBlank()));
+                authenticationInfo != null && !authenticationInfo.isBlank(), stored.requirements()));
         attached.put(Key.of(stored), publishers);
     }
 

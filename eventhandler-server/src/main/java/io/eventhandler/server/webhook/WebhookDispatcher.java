@@ -92,7 +92,8 @@ public final class WebhookDispatcher implements AutoCloseable {
     public void subscribe(final WebhookSubscription subscription) {
         final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy, WebhookTarget.of(subscription, tls));
         broker.subscribe(new SubscribeRequest(subscription.eventType(), subscription.subscriber(),
-                "webhook " + subscription.subscriber() + subscription.notifyPath(), subscription.filter(), sink, -1));
+                "webhook " + subscription.subscriber() + subscription.notifyPath(), subscription.filter(), sink, -1,
+                subscription.requirements()));
     }
 
     @Override

@@ -2,6 +2,8 @@ package io.eventhandler.server.engine;
 
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
+import io.eventhandler.api.SubscriberRequirementsDTO;
+import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.api.engine.OperatorGraphDTO;
 import io.eventhandler.server.EventHandlerServer;
@@ -75,10 +77,52 @@ class EngineEndToEndTest {
             assertEquals(List.of("14.0"), alarms.payloads());
             assertEquals("PRESSURE_ALARM", alarms.events().get(0).eventType());
         }
-        final EngineStatisticsView statistics = EhHttp.read(http.get("/eventhandler/mgmt/engine/statistics").body(),
-                EngineStatisticsView.class);
+        final EngineStatisticsView statistics = statistics();
         assertEquals(3, statistics.operators().get("smooth").invocations(), statistics.toString());
         assertEquals(1, statistics.operators().get("alarm").outputs(), statistics.toString());
+    }
+
+    private static EngineStatisticsView statistics() {
+        return EhHttp.read(http.get("/eventhandler/mgmt/engine/statistics").body(), EngineStatisticsView.class);
+    }
+
+    @Test
+    void subscribersRaiseTheirDerivedTopicsPriorityOnlyWhileSubscribed() {
+        assertEquals(Map.of("smooth", 5, "alarm", 5), statistics().priorities());
+        final SystemRequestDTO dashboard = SystemRequestDTO.of("dashboard", "127.0.0.1", 9999);
+        try (SseTestClient urgent = SseTestClient.openQuery(server.baseUri(), "?eventtype=pressure_alarm&priority=9")) {
+            assertEquals(200, urgent.status(), urgent.errorBody());
+            // applied before the stream's head is sent
+            assertEquals(Map.of("smooth", 9, "alarm", 9), statistics().priorities());
+            assertEquals(Map.of("PRESSURE_ALARM", 9), statistics().requested());
+            assertEquals(List.of(9), statistics().levels().stream().map(EngineStatisticsView.Level::priority).toList());
+
+            // an Arrowhead webhook subscription asks through the request's extension field
+            http.subscribeOk(new SubscriptionRequestDTO("pressure_alarm", dashboard, null, "/notify", false, null,
+                    null, null, new SubscriberRequirementsDTO(12)));
+            eventually().until(() -> statistics().priorities().get("alarm") == 12);
+            assertTrue(http.get("/eventhandler/mgmt/subscriptions").body()
+                    .contains("\"requirements\":{\"priority\":12}"));
+            EhHttp.assertOkEmpty(http.unsubscribe("pressure_alarm", "dashboard", "127.0.0.1", "9999"));
+            eventually().until(() -> statistics().priorities().get("alarm") == 9);
+        }
+        // the stream closed: the configured priority is back
+        eventually().until(() -> statistics().priorities().get("alarm") == 5);
+        assertEquals(Map.of(), statistics().requested());
+    }
+
+    @Test
+    void aPriorityThatIsNotAWholeNumberIsRefused() {
+        try (SseTestClient bad = SseTestClient.openQuery(server.baseUri(), "?eventtype=pressure_alarm&priority=high")) {
+            assertEquals(400, bad.status());
+            assertTrue(bad.errorBody().contains("'priority'"), bad.errorBody());
+        }
+        final HttpResponse<String> refused = http.subscribe("""
+                {"eventType": "pressure_alarm", "notifyUri": "/n", "matchMetaData": false,
+                 "subscriberSystem": {"systemName": "dashboard", "address": "127.0.0.1", "port": 9999},
+                 "requirements": {"priority": "high"}}
+                """);
+        assertEquals(400, refused.statusCode(), refused.body());
     }
 
     @Test
@@ -127,8 +171,12 @@ class EngineEndToEndTest {
     }
 
     /** The parts of the engine's statistics this test reads. */
-    record EngineStatisticsView(Map<String, Operator> operators) {
+    record EngineStatisticsView(Map<String, Operator> operators, Map<String, Integer> priorities,
+                                Map<String, Integer> requested, List<Level> levels) {
         record Operator(long invocations, long outputs) {
+        }
+
+        record Level(int priority) {
         }
     }
 }

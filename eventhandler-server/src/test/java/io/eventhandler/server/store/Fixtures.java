@@ -1,5 +1,6 @@
 package io.eventhandler.server.store;
 
+import io.eventhandler.core.broker.SubscriberRequirements;
 import io.eventhandler.core.event.SystemRef;
 
 import java.time.Clock;
@@ -40,7 +41,8 @@ final class Fixtures {
                 "/notify/temperature", START.plusSeconds(3_600), START.plusSeconds(7_200),
                 List.of(new StoredSystem("Thermometer", "10.0.0.7", 9410, "cHVibGljLWtleQ==", Map.of("floor", "2")),
                         system("backup-thermometer", 9411)),
-                42L, Set.of(SystemRef.of("thermometer", "10.0.0.7", 9410), ref("authorization-only", 9999)));
+                42L, Set.of(SystemRef.of("thermometer", "10.0.0.7", 9410), ref("authorization-only", 9999)),
+                new SubscriberRequirements(7));
     }
 
     /** A clock that moves one second forward each time it is read, so that every stamp differs. */

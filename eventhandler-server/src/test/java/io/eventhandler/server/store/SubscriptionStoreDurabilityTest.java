@@ -1,5 +1,6 @@
 package io.eventhandler.server.store;
 
+import io.eventhandler.core.broker.SubscriberRequirements;
 import io.eventhandler.server.config.StoreConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -62,6 +64,25 @@ class SubscriptionStoreDurabilityTest {
             assertEquals(List.of(before.get(1)), reopened.bySubscriberId(7L));
             assertTrue(reopened.save(plain("humidity", system("new", 9004))).id() > lastId,
                     "ids are not reused after a restart");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("durableTargets")
+    void aTableFromBeforeTheRequirementsColumnGetsItAndKeepsItsRows(final StoreTarget target) throws SQLException {
+        final StoreConfiguration configuration = target.fresh(tempDir);
+        final StoredSubscription older;
+        try (SubscriptionStore store = target.open(configuration, tickingClock())) {
+            older = store.save(plain("pressure", system("consumer", 9001)));
+        }
+        try (Connection connection = StoreTarget.connect(configuration);
+             Statement statement = connection.createStatement()) {
+            statement.execute("ALTER TABLE eh_subscription DROP COLUMN requirements");
+        }
+        try (SubscriptionStore reopened = target.open(configuration, tickingClock())) {
+            assertEquals(List.of(older), reopened.all());
+            final StoredSubscription asking = reopened.save(full("temperature", system("consumer", 9001)));
+            assertEquals(new SubscriberRequirements(7), reopened.get(asking.id()).requirements());
         }
     }
 

@@ -80,6 +80,7 @@ class SubscriptionStoreTest {
             assertTrue(saved.onlyPredefinedPublishers());
             assertEquals(42L, saved.consumerId());
             assertEquals(wanted.authorizedPublishers(), saved.authorizedPublishers());
+            assertEquals(7, saved.requirements().priority());
             assertEquals(saved.createdAt(), saved.updatedAt());
             assertEquals(wanted, saved.toNew());
             assertEquals(saved, store.find(saved.id()).orElseThrow());

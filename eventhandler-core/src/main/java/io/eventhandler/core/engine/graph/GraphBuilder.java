@@ -287,6 +287,6 @@ final class GraphBuilder {
                     outputTopics.get(i), consumerPriority[position[i]], priority[position[i]],
                     levels.indexOf(priority[position[i]]), relativeSets.get(i), downstream.get(i)));
         }
-        return new OperatorGraph(nodes, levels, supplierValidity, spec.policy());
+        return new OperatorGraph(nodes, levels, supplierValidity, spec.policy(), consumerPriority, Map.of());
     }
 }

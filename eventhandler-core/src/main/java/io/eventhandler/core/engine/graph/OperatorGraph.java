@@ -15,8 +15,9 @@ import java.util.function.Function;
  * A validated operator DAG with CPEP's priorities (§2.4), ready to run. Immutable; the operator instances it holds
  * belong to this graph only.
  *
- * <p>Priorities: a consumer-facing operator gets the priority configured for its output topic (when consumers of
- * several priorities share a derived topic, the configuration gives the highest, as topic QoS takes the strictest);
+ * <p>Priorities: a consumer-facing operator gets the priority configured for its output topic, raised to the highest
+ * priority its live subscribers ask for ({@link #withRequestedPriorities}; the strictest request wins, as for topic
+ * QoS);
  * every operator gets the highest priority among its downstream operators, and a consumer-facing operator that also
  * feeds others gets the maximum of both. A supplier topic gets the highest priority among the operators using it.
  * The levels are the distinct priorities, highest first; level 0 is served first.
@@ -30,9 +31,15 @@ public final class OperatorGraph {
     private final Map<String, List<Edge>> consumers;
     private final Map<String, Integer> supplierPriority;
     private final Map<String, Integer> topicIndex;
+    /** Per node index, the consumer priority of its output topic as configured (null for internal operators). */
+    private final Integer[] configuredPriority;
+    private final Map<String, Integer> requestedPriority;
 
     OperatorGraph(final List<OperatorNode> nodes, final List<Integer> levels,
-                  final Map<String, Long> supplierValidityMicros, final ConsistencyPolicy policy) {
+                  final Map<String, Long> supplierValidityMicros, final ConsistencyPolicy policy,
+                  final Integer[] configuredPriority, final Map<String, Integer> requestedPriority) {
+        this.configuredPriority = configuredPriority.clone();
+        this.requestedPriority = Map.copyOf(requestedPriority);
         this.nodes = List.copyOf(nodes);
         this.levels = List.copyOf(levels);
         this.supplierValidityMicros = Map.copyOf(supplierValidityMicros);
@@ -67,6 +74,63 @@ public final class OperatorGraph {
     public static OperatorGraph build(final GraphSpec spec,
                                       final Function<String, Optional<OperatorFactory>> factories) {
         return new GraphBuilder(spec, factories).build();
+    }
+
+    /**
+     * The same graph, sharing its operator instances, with the priorities subscribers ask for: a derived topic's
+     * consumer priority becomes the highest of the configured one and the requested one (the strictest request wins,
+     * as for topic QoS; a request never lowers the configuration), and the priorities are propagated again.
+     *
+     * @param requested highest priority requested per derived topic (any case); topics the graph does not publish
+     *                  are ignored
+     */
+    public OperatorGraph withRequestedPriorities(final Map<String, Integer> requested) {
+        final Map<String, Integer> relevant = new LinkedHashMap<>();
+        requested.forEach((topic, priority) -> {
+            final String name = TopicName.normalise(topic);
+            if (priority != null && nodes.stream().anyMatch(n -> name.equals(n.outputTopic()))) {
+                relevant.merge(name, priority, Math::max);
+            }
+        });
+        final int n = nodes.size();
+        final Integer[] consumer = new Integer[n];
+        final List<List<Edge>> downstream = new ArrayList<>(n);
+        for (final OperatorNode node : nodes) {
+            final Integer configured = configuredPriority[node.index()];
+            final Integer asked = node.outputTopic() == null ? null : relevant.get(node.outputTopic());
+            consumer[node.index()] = configured == null || asked == null
+                    ? configured : Integer.valueOf(Math.max(configured, asked));
+            downstream.add(node.downstream());
+        }
+        final int[] priority = PriorityPropagation.propagate(consumer, downstream);
+        final List<Integer> newLevels = PriorityPropagation.levels(priority);
+        final List<OperatorNode> reprioritised = new ArrayList<>(n);
+        for (final OperatorNode node : nodes) {
+            final int p = node.index();
+            reprioritised.add(new OperatorNode(p, node.id(), node.type(), node.operator(), node.inputs(),
+                    node.outputTopic(), consumer[p], priority[p], newLevels.indexOf(priority[p]),
+                    node.relativeValidity(), node.downstream()));
+        }
+        return new OperatorGraph(reprioritised, newLevels, supplierValidityMicros, policy, configuredPriority,
+                relevant);
+    }
+
+    /** The subscribers' priority requests in force, by derived topic (only those the graph publishes). */
+    public Map<String, Integer> requestedPriorities() {
+        return requestedPriority;
+    }
+
+    /** Whether both graphs give every node the same priority (then re-levelling would change nothing). */
+    public boolean samePriorities(final OperatorGraph other) {
+        if (other.nodes.size() != nodes.size()) {
+            return false;
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).priority() != other.nodes.get(i).priority()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The nodes in a topological order (upstream before downstream); a node's index is its position here. */

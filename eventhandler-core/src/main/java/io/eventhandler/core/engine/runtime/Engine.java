@@ -8,7 +8,9 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -146,6 +148,26 @@ public final class Engine implements AutoCloseable {
         LOG.info("operator graph replaced: {}", graph);
     }
 
+    /**
+     * Applies subscribers' priority requests to the running graph (see
+     * {@link OperatorGraph#withRequestedPriorities}) without dropping anything: queued work moves to its new level,
+     * operator state and waiting inputs stay.
+     *
+     * @return whether any operator's priority changed
+     */
+    public synchronized boolean requestPriorities(final Map<String, Integer> requested) {
+        final Generation g = current;
+        final OperatorGraph reprioritised = g.graph.withRequestedPriorities(requested);
+        if (reprioritised.samePriorities(g.graph)) {
+            g.graph = reprioritised; // remember the requests, even if they change no level
+            return false;
+        }
+        g.relevel(reprioritised);
+        LOG.info("operator priorities changed by subscriber requests {}: levels {}", reprioritised
+                .requestedPriorities(), reprioritised.levels());
+        return true;
+    }
+
     /** The graph now running. */
     public OperatorGraph graph() {
         return current.graph;
@@ -159,9 +181,12 @@ public final class Engine implements AutoCloseable {
     /** A snapshot of the counters. */
     public EngineStatistics statistics() {
         final Generation g = current;
+        final OperatorGraph graph = g.graph;
+        final Map<String, Integer> priorities = new LinkedHashMap<>();
+        graph.nodes().forEach(n -> priorities.put(n.id(), n.priority()));
         return new EngineStatistics(g.counters.operatorSnapshot(), g.counters.topicSnapshot(), ignoredOffers.sum(),
-                droppedOnReplace.get(), graphReplacements.get(), g.store.reclaimed(),
-                g.scheduler.levelSnapshot(g.graph.levels()));
+                droppedOnReplace.get(), graphReplacements.get(), g.store.reclaimed(), g.scheduler.levelSnapshot(),
+                priorities, graph.requestedPriorities());
     }
 
     /** Stops the workers, dropping queued work, and waits briefly for running operators to finish. */

@@ -13,12 +13,18 @@ import java.util.Map;
  * @param graphReplacements  how often the graph was replaced at runtime
  * @param reclaimedSlots     EventStore slots reclaimed for newer events, in the current graph
  * @param levels             the current graph's queues per level, highest priority first
+ * @param priorities         per operator id, its priority in force (configured, raised by subscribers' requests,
+ *                           propagated upstream)
+ * @param requested          per derived topic, the highest priority its subscribers ask for
  */
 public record EngineStatistics(Map<String, OperatorStatistics> operators, Map<String, TopicStatistics> topics,
                                long ignoredOffers, long droppedOnReplace, long graphReplacements,
-                               long reclaimedSlots, List<LevelStatistics> levels) {
+                               long reclaimedSlots, List<LevelStatistics> levels, Map<String, Integer> priorities,
+                               Map<String, Integer> requested) {
 
     public EngineStatistics {
+        priorities = Map.copyOf(priorities);
+        requested = Map.copyOf(requested);
         operators = Map.copyOf(operators);
         topics = Map.copyOf(topics);
         levels = List.copyOf(levels);

@@ -21,7 +21,8 @@ final class Generation {
 
     private static final Logger LOG = LoggerFactory.getLogger(Generation.class);
 
-    final OperatorGraph graph;
+    /** Replaced by {@link #relevel} with the same graph under new priorities; structure and operators never change. */
+    volatile OperatorGraph graph;
     final Scheduler scheduler;
     final EventStore store;
     final Counters counters;
@@ -42,8 +43,31 @@ final class Generation {
         this.states = nodes.stream().map(n -> new NodeState(n, graph.policy())).toArray(NodeState[]::new);
         final List<List<Edge>> consumers = graph.supplierPriorities().keySet().stream()
                 .map(graph::consumersOf).toList();
-        final int[] nodeLevel = nodes.stream().mapToInt(this::levelOf).toArray();
-        this.scheduler = new Scheduler(prioritized ? graph.levels().size() : 1, consumers, nodeLevel, counters);
+        this.scheduler = new Scheduler(levelPriorities(graph), consumers, topicLevels(graph), nodeLevels(graph),
+                counters);
+    }
+
+    /** Takes the same graph with new priorities (subscribers' requests); queued work moves to its new levels. */
+    void relevel(final OperatorGraph reprioritised) {
+        scheduler.relevel(levelPriorities(reprioritised), topicLevels(reprioritised), nodeLevels(reprioritised));
+        graph = reprioritised;
+    }
+
+    /** The levels' priorities; with prioritization off, one FIFO level (reported under the highest priority). */
+    private List<Integer> levelPriorities(final OperatorGraph g) {
+        if (prioritized) {
+            return g.levels();
+        }
+        return List.of(g.levels().isEmpty() ? 0 : g.levels().get(0));
+    }
+
+    /** Per node, its scheduling level: its priority's, or the single FIFO level when prioritization is off. */
+    private int[] nodeLevels(final OperatorGraph g) {
+        return g.nodes().stream().mapToInt(n -> prioritized ? n.level() : 0).toArray();
+    }
+
+    private int[] topicLevels(final OperatorGraph g) {
+        return g.supplierPriorities().values().stream().mapToInt(p -> prioritized ? g.levelOf(p) : 0).toArray();
     }
 
     /** Queues a supplier event; returns false if the graph does not read the topic. */
@@ -57,8 +81,7 @@ final class Generation {
         store.put(event);
         final Counters.TopicCounters topic = counters.topic(normalisedTopic);
         topic.received.increment();
-        final int level = prioritized ? graph.levelOf(graph.supplierPriorities().get(normalisedTopic)) : 0;
-        if (scheduler.offerSupplier(level, index, event)) {
+        if (scheduler.offerSupplier(index, event)) {
             topic.replaced.increment();
         }
         return true;
@@ -88,16 +111,11 @@ final class Generation {
             for (final Edge e : node.downstream()) {
                 next.add(new Delivery(e.node(), e.inputPosition(), result));
             }
-            scheduler.route(levelOf(node), next);
+            scheduler.route(node.index(), next);
         }
         if (node.outputTopic() != null) {
             publish(node.outputTopic(), result);
         }
-    }
-
-    /** The node's scheduling level: its priority's, or the single FIFO level when prioritization is off. */
-    private int levelOf(final OperatorNode node) {
-        return prioritized ? node.level() : 0;
     }
 
     private static Optional<String> invoke(final OperatorNode node, final Invocation run,

@@ -30,7 +30,7 @@ public final class QueueBenchmarkHook {
         }
         // One level, one topic read by one operator: the shortest path through the scheduler. Counters only count
         // moves, and a single level has none, so none are needed.
-        this.scheduler = new Scheduler(1, List.of(List.of(new Edge(0, 0))), new int[] {0}, null);
+        this.scheduler = new Scheduler(List.of(0), List.of(List.of(new Edge(0, 0))), new int[] {0}, new int[] {0}, null);
     }
 
     /** InputQ enqueue of topic {@code topic}'s event; true if it replaced a queued one. */
@@ -66,7 +66,7 @@ public final class QueueBenchmarkHook {
 
     /** One supplier event through the scheduler: InputQ, fan-out to the PendingQ, take; under its lock. */
     public Object schedulerOfferTake() throws InterruptedException {
-        scheduler.offerSupplier(0, 0, events[0]);
+        scheduler.offerSupplier(0, events[0]);
         return scheduler.take(0);
     }
 

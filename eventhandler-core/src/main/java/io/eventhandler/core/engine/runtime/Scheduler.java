@@ -27,40 +27,84 @@ final class Scheduler {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition workAvailable = lock.newCondition();
-    private final Level[] levels;
     private final List<List<Edge>> consumersByTopic;
-    private final int[] nodeLevel;
     private final Counters counters;
+    // Replaced together, under the lock, when subscribers' priority requests change the levels
+    private Level[] levels;
+    private List<Integer> levelPriorities;
+    private int[] topicLevel;
+    private int[] nodeLevel;
     private long moveSequence;
     private long dropped;
     private boolean retired;
 
     /**
-     * @param levelCount       number of levels
+     * @param levelPriorities  per level, highest first, the priority it serves (for statistics)
      * @param consumersByTopic per supplier topic index, where its events go
+     * @param topicLevel       per supplier topic index, its level
      * @param nodeLevel        per node index, its level
      * @param counters         where moves are counted
      */
-    Scheduler(final int levelCount, final List<List<Edge>> consumersByTopic, final int[] nodeLevel,
-              final Counters counters) {
-        this.levels = new Level[levelCount];
-        for (int i = 0; i < levelCount; i++) {
-            levels[i] = new Level(consumersByTopic.size());
-        }
+    Scheduler(final List<Integer> levelPriorities, final List<List<Edge>> consumersByTopic, final int[] topicLevel,
+              final int[] nodeLevel, final Counters counters) {
         this.consumersByTopic = consumersByTopic;
-        this.nodeLevel = nodeLevel;
         this.counters = counters;
+        this.levelPriorities = List.copyOf(levelPriorities);
+        this.levels = newLevels(levelPriorities.size(), consumersByTopic.size());
+        this.topicLevel = topicLevel.clone();
+        this.nodeLevel = nodeLevel.clone();
+    }
+
+    private static Level[] newLevels(final int count, final int topics) {
+        final Level[] made = new Level[count];
+        for (int i = 0; i < count; i++) {
+            made[i] = new Level(topics);
+        }
+        return made;
+    }
+
+    /**
+     * Moves everything queued to new levels (same graph, new priorities) without losing or reordering work
+     * within a level: queued supplier events keep their replacement slot, pending deliveries and moves go to
+     * their operator's new level. Waiting and running operators are untouched.
+     */
+    void relevel(final List<Integer> newLevelPriorities, final int[] newTopicLevel, final int[] newNodeLevel) {
+        lock.lock();
+        try {
+            final Level[] old = levels;
+            levelPriorities = List.copyOf(newLevelPriorities);
+            levels = newLevels(newLevelPriorities.size(), consumersByTopic.size());
+            topicLevel = newTopicLevel.clone();
+            nodeLevel = newNodeLevel.clone();
+            if (retired) {
+                return;
+            }
+            for (final Level level : old) {
+                for (Delivery d = level.pending.poll(); d != null; d = level.pending.poll()) {
+                    levels[nodeLevel[d.node()]].pending.add(d);
+                }
+                for (int topic = level.input.poll(); topic >= 0; topic = level.input.poll()) {
+                    levels[topicLevel[topic]].input.offer(topic, level.input.take(topic));
+                }
+                for (Move m = level.moving.poll(); m != null; m = level.moving.poll()) {
+                    levels[nodeLevel[m.delivery().node()]].pending.add(m.delivery());
+                }
+            }
+            workAvailable.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Queues a supplier event at its topic's level; returns whether it replaced a queued one of that topic. */
-    boolean offerSupplier(final int level, final int topicIndex, final EngineEvent event) {
+    boolean offerSupplier(final int topicIndex, final EngineEvent event) {
         lock.lock();
         try {
             if (retired) {
                 dropped++;
                 return false;
             }
-            final boolean replaced = levels[level].input.offer(topicIndex, event);
+            final boolean replaced = levels[topicLevel[topicIndex]].input.offer(topicIndex, event);
             if (!replaced) {
                 workAvailable.signal();
             }
@@ -71,13 +115,14 @@ final class Scheduler {
     }
 
     /** Queues an operator's result for its successors: same level to the PendingQ, others to the MovingQ. */
-    void route(final int fromLevel, final List<Delivery> deliveries) {
+    void route(final int fromNode, final List<Delivery> deliveries) {
         lock.lock();
         try {
             if (retired) {
                 dropped += deliveries.size();
                 return;
             }
+            final int fromLevel = nodeLevel[fromNode];
             for (final Delivery d : deliveries) {
                 enqueue(fromLevel, d);
                 workAvailable.signal();
@@ -155,12 +200,12 @@ final class Scheduler {
     }
 
     /** Queue lengths per level, highest level first. */
-    List<LevelStatistics> levelSnapshot(final List<Integer> priorities) {
+    List<LevelStatistics> levelSnapshot() {
         lock.lock();
         try {
             final List<LevelStatistics> out = new ArrayList<>(levels.length);
             for (int i = 0; i < levels.length; i++) {
-                out.add(new LevelStatistics(priorities.get(i), levels[i].input.size(), levels[i].pending.size(),
+                out.add(new LevelStatistics(levelPriorities.get(i), levels[i].input.size(), levels[i].pending.size(),
                         levels[i].moving.size()));
             }
             return out;

@@ -77,6 +77,26 @@ class OperatorGraphTest {
     }
 
     @Test
+    void shouldRaiseADerivedTopicToTheHighestRequestAndPropagateItUpstream() {
+        final OperatorGraph configured = ops.graph(figure22().toArray(OperatorSpec[]::new));
+        // c4 (o3, low) asks for high: o3 and its input o2 rise; o6 (middle) keeps its own priority
+        final OperatorGraph raised = configured.withRequestedPriorities(Map.of("c4", HIGH, "c3", LOW - 5,
+                "not-derived", 99));
+        assertEquals(HIGH, raised.node("o3").orElseThrow().priority());
+        assertEquals(HIGH, raised.node("o2").orElseThrow().priority());
+        assertEquals(MIDDLE, raised.node("o6").orElseThrow().priority());
+        assertEquals(LOW, raised.node("o7").orElseThrow().priority(), "a request never lowers the configuration");
+        assertEquals(Map.of("S1", HIGH, "S2", HIGH, "S3", LOW), raised.supplierPriorities());
+        assertEquals(Map.of("C4", HIGH, "C3", LOW - 5), raised.requestedPriorities());
+        assertTrue(raised.nodes().stream().allMatch(n ->
+                n.operator() == configured.nodes().get(n.index()).operator()), "operators are shared, not rebuilt");
+        assertTrue(configured.samePriorities(configured.withRequestedPriorities(Map.of("c3", LOW))));
+        assertTrue(!configured.samePriorities(raised));
+        // withdrawing the request restores the configured priorities
+        assertTrue(configured.samePriorities(raised.withRequestedPriorities(Map.of())));
+    }
+
+    @Test
     void shouldMakeOneOperatorInstancePerNode() {
         final OperatorGraph graph = ops.graph(op("a", List.of("topic:x"), "a1", 1), op("b", List.of("topic:x"),
                 "b1", 1));

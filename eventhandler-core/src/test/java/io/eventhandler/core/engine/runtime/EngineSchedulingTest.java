@@ -82,6 +82,27 @@ class EngineSchedulingTest {
     }
 
     @Test
+    void shouldServeAConsumersRequestedPriorityAndMoveQueuedWorkWithoutLosingIt() throws InterruptedException {
+        ops.close("busy");
+        start(ops.graph(
+                gated("busy", List.of("topic:first"), "out-busy", 5),
+                op("l", List.of("topic:low"), "out-l", 1),
+                op("m", List.of("topic:middle"), "out-m", 3)), 1);
+        engine.offer("first", "x", 0);
+        ops.awaitHeld("busy");
+        engine.offer("low", "y", 0);
+        engine.offer("middle", "z", 0);
+        // a subscriber of out-l asks for priority 9 while l's event is queued at the lowest level
+        assertEquals(true, engine.requestPriorities(java.util.Map.of("out-l", 9)));
+        assertEquals(List.of(9, 5, 3), engine.graph().levels());
+        assertEquals(false, engine.requestPriorities(java.util.Map.of("out-l", 9)));
+        ops.open("busy");
+        await().atMost(WAIT).until(() -> sink.size() == 3);
+        assertEquals(List.of("busy", "l", "m"), ops.invocations());
+        assertEquals(0, engine.statistics().droppedOnReplace());
+    }
+
+    @Test
     void shouldRunALevelsWorkBeforeItsSharingAndItsSharingBeforeLowerWork() throws InterruptedException {
         ops.close("a");
         start(ops.graph(

@@ -1,0 +1,14 @@
+package io.eventhandler.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * What a subscriber asks of its topic: an extension of Arrowhead's subscription request (field
+ * {@code requirements}), ignored by Arrowhead's own Event Handler. Requests only tighten a topic; when several
+ * subscribers ask, the strictest wins.
+ *
+ * @param priority consumer priority of a derived (operator engine) topic, higher is more urgent; null for none
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SubscriberRequirementsDTO(Integer priority) {
+}

@@ -1,0 +1,74 @@
+package io.eventhandler.core.delivery.accounting;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Delivery accounting per topic and per subscriber: deadlines met and missed (delivery vs t_c + D), end-to-end
+ * latency percentiles, drops, and the longest run of consecutive losses. Recording goes through a
+ * {@link StreamAccount} per (topic, subscriber); reading takes snapshots for the management API. Thread-safe.
+ */
+public final class DeliveryAccounting {
+
+    /** Latency histograms keep 2 significant digits (1 %): a few KB per topic and per subscriber. */
+    public static final int DEFAULT_SIGNIFICANT_DIGITS = 2;
+    /** Reports that may wait for a missing earlier sequence, per stream. */
+    public static final int DEFAULT_REORDER_WINDOW = 64;
+
+    private final int significantDigits;
+    private final int reorderWindow;
+    private final Map<String, DeliveryCounters> topics = new ConcurrentHashMap<>();
+    private final Map<String, DeliveryCounters> subscribers = new ConcurrentHashMap<>();
+    private final Map<StreamKey, StreamAccount> streams = new ConcurrentHashMap<>();
+
+    private record StreamKey(String topic, String subscriber) {
+    }
+
+    public DeliveryAccounting() {
+        this(DEFAULT_SIGNIFICANT_DIGITS, DEFAULT_REORDER_WINDOW);
+    }
+
+    public DeliveryAccounting(final int significantDigits, final int reorderWindow) {
+        if (significantDigits < 0 || significantDigits > 5) {
+            throw new IllegalArgumentException("significant digits must be 0..5, was " + significantDigits);
+        }
+        if (reorderWindow < 1) {
+            throw new IllegalArgumentException("reorder window must be ≥ 1, was " + reorderWindow);
+        }
+        this.significantDigits = significantDigits;
+        this.reorderWindow = reorderWindow;
+    }
+
+    /**
+     * The account of a subscriber's stream of a topic, created on first use.
+     *
+     * @param gapsAreLosses true when the subscriber should receive every event of the topic, so a sequence never
+     *                      reported is a loss; false when its filter may skip some
+     */
+    public StreamAccount stream(final String topic, final String subscriber, final boolean gapsAreLosses) {
+        return streams.computeIfAbsent(new StreamKey(topic, subscriber), k -> new StreamAccount(
+                new LossRunTracker(gapsAreLosses, reorderWindow), counters(topics, topic),
+                counters(subscribers, subscriber)));
+    }
+
+    private DeliveryCounters counters(final Map<String, DeliveryCounters> map, final String key) {
+        return map.computeIfAbsent(key, k -> new DeliveryCounters(significantDigits));
+    }
+
+    /** Per topic, sorted by name. */
+    public Map<String, DeliveryStatistics> byTopic() {
+        return snapshot(topics);
+    }
+
+    /** Per subscriber, sorted by name. */
+    public Map<String, DeliveryStatistics> bySubscriber() {
+        return snapshot(subscribers);
+    }
+
+    private static Map<String, DeliveryStatistics> snapshot(final Map<String, DeliveryCounters> counters) {
+        final Map<String, DeliveryStatistics> out = new TreeMap<>();
+        counters.forEach((k, c) -> out.put(k, c.snapshot()));
+        return out;
+    }
+}

@@ -1,0 +1,48 @@
+package io.eventhandler.core.delivery.accounting;
+
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/** The live counters behind one {@link DeliveryStatistics}: wait-free to record, copied to read. */
+final class DeliveryCounters {
+
+    private final LongAdder met = new LongAdder();
+    private final LongAdder missed = new LongAdder();
+    private final LongAdder dropped = new LongAdder();
+    private final AtomicLong longestLossRun = new AtomicLong();
+    private final ConcurrentHistogram latency;
+
+    DeliveryCounters(final int significantDigits) {
+        this.latency = new ConcurrentHistogram(significantDigits);
+    }
+
+    void delivered(final long latencyMicros, final boolean deadlineMet) {
+        (deadlineMet ? met : missed).increment();
+        latency.recordValue(Math.max(0, latencyMicros));
+    }
+
+    void dropped() {
+        dropped.increment();
+    }
+
+    void lossRun(final long run) {
+        if (run > longestLossRun.get()) {
+            longestLossRun.accumulateAndGet(run, Math::max);
+        }
+    }
+
+    DeliveryStatistics snapshot() {
+        final Histogram copy = latency.copy();
+        final LatencyPercentiles percentiles = copy.getTotalCount() == 0
+                ? new LatencyPercentiles(0, 0, 0, 0, 0, 0)
+                : new LatencyPercentiles(copy.getTotalCount(), copy.getValueAtPercentile(50),
+                        copy.getValueAtPercentile(90), copy.getValueAtPercentile(99),
+                        copy.getValueAtPercentile(99.9), copy.getMaxValue());
+        final long m = met.sum();
+        final long x = missed.sum();
+        return new DeliveryStatistics(m + x, m, x, dropped.sum(), longestLossRun.get(), percentiles);
+    }
+}

@@ -1,0 +1,132 @@
+package io.eventhandler.core.delivery.edf;
+
+import java.util.concurrent.PriorityBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * FRAME's one job queue for dispatch and replication jobs, shared by a pool of workers. In {@link SchedulingPolicy#EDF}
+ * the job with the earliest absolute deadline leaves first (ties in arrival order), so a later message with a tighter
+ * deadline overtakes queued looser ones; in {@link SchedulingPolicy#FCFS} jobs leave in arrival order. Cancelled jobs
+ * are skipped lazily when they reach the head. Thread-safe; {@link #take} blocks, {@link #poll()} does not.
+ *
+ * @param <M> the message type
+ */
+public final class JobQueue<M> {
+
+    private static final int INITIAL_CAPACITY = 1024;
+
+    private final SchedulingPolicy policy;
+    private final PriorityBlockingQueue<DeliveryJob<M>> heap;
+    private final AtomicLong tickets = new AtomicLong();
+    private final LongAdder[] enqueued = adders();
+    private final LongAdder[] taken = adders();
+    private final LongAdder[] cancelled = adders();
+    private final LongAdder skipped = new LongAdder();
+
+    public JobQueue(final SchedulingPolicy policy) {
+        this.policy = policy;
+        this.heap = new PriorityBlockingQueue<>(INITIAL_CAPACITY, policy.order());
+    }
+
+    private static LongAdder[] adders() {
+        final LongAdder[] out = new LongAdder[JobKind.values().length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = new LongAdder();
+        }
+        return out;
+    }
+
+    public SchedulingPolicy policy() {
+        return policy;
+    }
+
+    /**
+     * Queues a message's dispatch job and, if {@code deadlines.replicate()}, its replication job (which comes first
+     * in arrival order).
+     *
+     * @param createdMicros the message's creation time t_c, epoch microseconds
+     */
+    public PendingMessage<M> schedule(final M message, final long createdMicros, final JobDeadlines deadlines) {
+        final PendingMessage<M> pending = new PendingMessage<>(message, createdMicros, deadlines,
+                tickets.getAndAdd(2), this);
+        pending.replicationJob().ifPresent(this::enqueue);
+        enqueue(pending.dispatchJob());
+        return pending;
+    }
+
+    private void enqueue(final DeliveryJob<M> job) {
+        enqueued[job.kind().ordinal()].increment();
+        heap.offer(job);
+    }
+
+    /** The next live job, waiting as long as it takes. */
+    public DeliveryJob<M> take() throws InterruptedException {
+        while (true) {
+            final DeliveryJob<M> job = claimed(heap.take());
+            if (job != null) {
+                return job;
+            }
+        }
+    }
+
+    /** The next live job, waiting up to the timeout; null when none came. */
+    public DeliveryJob<M> poll(final long timeout, final TimeUnit unit) throws InterruptedException {
+        final long until = System.nanoTime() + unit.toNanos(timeout);
+        while (true) {
+            final DeliveryJob<M> head = heap.poll(until - System.nanoTime(), TimeUnit.NANOSECONDS);
+            if (head == null) {
+                return null;
+            }
+            final DeliveryJob<M> job = claimed(head);
+            if (job != null) {
+                return job;
+            }
+        }
+    }
+
+    /** The next live job if one is queued now, else null; never waits. */
+    public DeliveryJob<M> poll() {
+        while (true) {
+            final DeliveryJob<M> head = heap.poll();
+            if (head == null) {
+                return null;
+            }
+            final DeliveryJob<M> job = claimed(head);
+            if (job != null) {
+                return job;
+            }
+        }
+    }
+
+    /** The job when a worker may run it, null when it was cancelled (then it is dropped here). */
+    private DeliveryJob<M> claimed(final DeliveryJob<M> job) {
+        if (job.claim()) {
+            taken[job.kind().ordinal()].increment();
+            return job;
+        }
+        skipped.increment();
+        return null;
+    }
+
+    void cancelled(final JobKind kind) {
+        cancelled[kind.ordinal()].increment();
+    }
+
+    /** Queued jobs that are not cancelled (approximate while others enqueue, take or cancel). */
+    public long depth() {
+        long depth = 0;
+        for (int k = 0; k < enqueued.length; k++) {
+            depth += enqueued[k].sum() - taken[k].sum() - cancelled[k].sum();
+        }
+        return depth;
+    }
+
+    public JobQueueStatistics statistics() {
+        final int d = JobKind.DISPATCH.ordinal();
+        final int r = JobKind.REPLICATE.ordinal();
+        return new JobQueueStatistics(policy, enqueued[d].sum(), enqueued[r].sum(), taken[d].sum(), taken[r].sum(),
+                cancelled[r].sum(), cancelled[d].sum(), skipped.sum(), depth());
+    }
+}

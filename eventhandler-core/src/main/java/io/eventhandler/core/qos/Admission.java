@@ -42,7 +42,7 @@ public final class Admission {
         if (dispatch < 0) {
             refusals.add("dispatch deadline D^d = D − Δ_PB − Δ_BS = " + Micros.format(qos.deadlineMicros()) + " − "
                     + Micros.format(pb) + " − " + Micros.format(brokerToSubscriberMicros) + " = "
-                    + Micros.format(dispatch) + " < 0 (no retention N helps: D must be at least "
+                    + Micros.format(dispatch) + " < 0 (D must be at least "
                     + Micros.format(pb + brokerToSubscriberMicros) + ")");
         }
         if (replication < 0) {

@@ -2,9 +2,11 @@ package io.eventhandler.core.qos;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
 import java.util.OptionalInt;
 
+import static io.eventhandler.core.qos.PaperTopics.CATEGORIES;
+import static io.eventhandler.core.qos.PaperTopics.MS;
+import static io.eventhandler.core.qos.PaperTopics.qos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,22 +17,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * derived by hand in the reference notes (§2.5 there), plus refusals and their reasons.
  */
 class AdmissionTest {
-
-    private static final long MS = 1_000;
-
-    /** Table 3.2: T, D, L, N, destination. */
-    static final List<TopicQos> CATEGORIES = List.of(
-            qos(50, 50, LossTolerance.of(0), 2, Destination.EDGE),
-            qos(50, 50, LossTolerance.of(3), 0, Destination.EDGE),
-            qos(100, 100, LossTolerance.of(0), 1, Destination.EDGE),
-            qos(100, 100, LossTolerance.of(3), 0, Destination.EDGE),
-            qos(100, 100, LossTolerance.BEST_EFFORT, 0, Destination.EDGE),
-            qos(500, 500, LossTolerance.of(0), 1, Destination.CLOUD));
-
-    static TopicQos qos(final long periodMs, final long deadlineMs, final LossTolerance loss, final int retention,
-                        final Destination destination) {
-        return new TopicQos(periodMs * MS, deadlineMs * MS, loss, retention, destination, 0);
-    }
 
     private static AdmissionResult paper(final int category) {
         return Admission.evaluate(CATEGORIES.get(category), LatencyBounds.PAPER_EXAMPLE);

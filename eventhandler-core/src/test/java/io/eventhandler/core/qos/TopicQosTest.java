@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Validation, strictest-wins merge and the loss tolerance order. */
 class TopicQosTest {
 
-    private static final TopicQos MONITORING = AdmissionTest.CATEGORIES.get(3);
+    private static final TopicQos MONITORING = PaperTopics.category(3);
 
     @Test
     void shouldListEveryProblemOfAnInvalidQos() {

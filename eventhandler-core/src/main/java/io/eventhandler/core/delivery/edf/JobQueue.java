@@ -63,50 +63,39 @@ public final class JobQueue<M> {
 
     /** The next live job, waiting as long as it takes. */
     public DeliveryJob<M> take() throws InterruptedException {
-        while (true) {
-            final DeliveryJob<M> job = claimed(heap.take());
-            if (job != null) {
-                return job;
-            }
-        }
+        return firstLive(heap::take);
     }
 
     /** The next live job, waiting up to the timeout; null when none came. */
     public DeliveryJob<M> poll(final long timeout, final TimeUnit unit) throws InterruptedException {
         final long until = System.nanoTime() + unit.toNanos(timeout);
-        while (true) {
-            final DeliveryJob<M> head = heap.poll(until - System.nanoTime(), TimeUnit.NANOSECONDS);
-            if (head == null) {
-                return null;
-            }
-            final DeliveryJob<M> job = claimed(head);
-            if (job != null) {
-                return job;
-            }
-        }
+        return firstLive(() -> heap.poll(until - System.nanoTime(), TimeUnit.NANOSECONDS));
     }
 
     /** The next live job if one is queued now, else null; never waits. */
     public DeliveryJob<M> poll() {
-        while (true) {
-            final DeliveryJob<M> head = heap.poll();
-            if (head == null) {
-                return null;
-            }
-            final DeliveryJob<M> job = claimed(head);
-            if (job != null) {
-                return job;
-            }
+        try {
+            return firstLive(heap::poll);
+        } catch (final InterruptedException e) {
+            throw new IllegalStateException("a non-blocking poll cannot be interrupted", e);
         }
     }
 
-    /** The job when a worker may run it, null when it was cancelled (then it is dropped here). */
-    private DeliveryJob<M> claimed(final DeliveryJob<M> job) {
-        if (job.claim()) {
-            taken[job.kind().ordinal()].increment();
-            return job;
+    /** Where the next head of the heap comes from: blocking, timed or immediate. */
+    @FunctionalInterface
+    private interface Head<M> {
+        DeliveryJob<M> next() throws InterruptedException;
+    }
+
+    /** The first head a worker may run; cancelled heads are dropped and counted on the way. Null when none came. */
+    private DeliveryJob<M> firstLive(final Head<M> head) throws InterruptedException {
+        for (DeliveryJob<M> job = head.next(); job != null; job = head.next()) {
+            if (job.claim()) {
+                taken[job.kind().ordinal()].increment();
+                return job;
+            }
+            skipped.increment();
         }
-        skipped.increment();
         return null;
     }
 

@@ -1,5 +1,7 @@
 /**
- * FRAME's delivery scheduling (§3.4): a {@link io.eventhandler.core.delivery.edf.JobGenerator} per admitted topic
+ * FRAME's delivery scheduling (§3.4): {@link io.eventhandler.core.delivery.edf.AdmittedTopics} keeps each topic's
+ * configured QoS and subscribers' requests admitted (strictest wins), and a
+ * {@link io.eventhandler.core.delivery.edf.JobGenerator} per admitted topic
  * turns each accepted message into a dispatch job (deadline t_p + D^d) and, only when Proposition 1 requires it, a
  * replication job (t_p + D^r); one {@link io.eventhandler.core.delivery.edf.JobQueue} holds both kinds in EDF (or, for
  * comparison, FCFS) order for a pool of {@link io.eventhandler.core.delivery.edf.DeliveryWorkers}. Each message

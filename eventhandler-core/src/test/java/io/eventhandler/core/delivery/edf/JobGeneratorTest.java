@@ -6,7 +6,7 @@ import io.eventhandler.core.qos.Micros;
 import org.junit.jupiter.api.Test;
 
 import static io.eventhandler.core.delivery.edf.Topics.MS;
-import static io.eventhandler.core.delivery.edf.Topics.category;
+import static io.eventhandler.core.qos.PaperTopics.category;
 import static io.eventhandler.core.delivery.edf.Topics.generator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -29,7 +29,7 @@ import io.eventhandler.server.http.ObjectMapperResolver;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerTls;
-import io.eventhandler.server.publish.DeferredDeliveryExecutor;
+import io.eventhandler.core.delivery.DeferredDeliveryExecutor;
 import io.eventhandler.server.publish.PublishHandler;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.sse.SseHeartbeat;

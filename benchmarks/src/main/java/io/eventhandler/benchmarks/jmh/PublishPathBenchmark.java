@@ -11,7 +11,7 @@ import io.eventhandler.core.event.Event;
 import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.server.api.EventDtoEncoder;
 import io.eventhandler.server.api.PublishValidator;
-import io.eventhandler.server.publish.DeferredDeliveryExecutor;
+import io.eventhandler.core.delivery.DeferredDeliveryExecutor;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -28,6 +28,7 @@ public final class Broker implements AutoCloseable {
     private final BrokerSettings settings;
     private final EventEncoder encoder;
     private final Executor deliveryExecutor;
+    private final DeliveryScheduler scheduler;
     private final ConcurrentHashMap<String, Topic> topics = new ConcurrentHashMap<>();
     private final AtomicLong outboxIds = new AtomicLong();
     /** Sees every accepted event after it is queued to its subscribers (the operator engine); never blocks. */
@@ -36,15 +37,30 @@ public final class Broker implements AutoCloseable {
     private final List<Consumer<String>> requirementsListeners = new CopyOnWriteArrayList<>();
 
     public Broker(final BrokerSettings settings, final EventEncoder encoder, final Executor deliveryExecutor) {
+        this(settings, encoder, deliveryExecutor, DeliveryScheduler.IMMEDIATE);
+    }
+
+    /**
+     * @param deliveryExecutor where subscriber queues are drained
+     * @param scheduler        when accepted events are fanned out (at once, or earliest deadline first)
+     */
+    public Broker(final BrokerSettings settings, final EventEncoder encoder, final Executor deliveryExecutor,
+                  final DeliveryScheduler scheduler) {
         this.settings = settings;
         this.encoder = encoder;
         this.deliveryExecutor = deliveryExecutor;
+        this.scheduler = scheduler;
     }
 
-    /** Accept a validated event: it is numbered, held in history and queued to its subscribers when this returns. */
+    /**
+     * Accept a validated event: it is numbered and held in history when this returns, and its fan-out to the
+     * subscribers is scheduled (done, with the immediate scheduler).
+     */
     public Event accept(final EventDraft draft) {
         final byte[] encoded = encoder.encode(draft);
-        final Event event = topic(draft.topic()).publish(draft, encoded, System.nanoTime());
+        final Topic topic = topic(draft.topic());
+        final Event event = topic.publish(draft, encoded, System.nanoTime());
+        scheduler.schedule(topic, event);
         tap.accept(event);
         return event;
     }
@@ -76,7 +92,7 @@ public final class Broker implements AutoCloseable {
         final Topic topic = topic(TopicName.normalise(request.eventType()));
         final SubscriberOutbox outbox = new SubscriberOutbox(outboxIds.incrementAndGet(), topic.name(),
                 request.subscriberKey(), request.description(), settings.outboxCapacity(), settings.maxBatch(),
-                deliveryExecutor, request.sink());
+                deliveryExecutor, request.sink(), scheduler.listenerFor(topic.name(), request.description()));
         final SubscriberRequirements before = topic.requirements();
         topic.attach(outbox, request.filter(), request.requirements(), request.resumeAfter());
         announceIfChanged(topic, before);

@@ -42,6 +42,9 @@ public final class SubscriberOutbox {
     private final int maxBatch;
     private final Executor executor;
     private final EventSink sink;
+    private final OutboxListener listener;
+    /** The batch handed to the sink and not completed yet: read by its completion only. */
+    private volatile List<OutboxItem> inFlight = List.of();
 
     private final ConcurrentLinkedQueue<OutboxItem> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger size = new AtomicInteger();
@@ -66,6 +69,12 @@ public final class SubscriberOutbox {
 
     public SubscriberOutbox(final long id, final String topic, final Object subscriberKey, final String description,
                             final int capacity, final int maxBatch, final Executor executor, final EventSink sink) {
+        this(id, topic, subscriberKey, description, capacity, maxBatch, executor, sink, OutboxListener.NONE);
+    }
+
+    public SubscriberOutbox(final long id, final String topic, final Object subscriberKey, final String description,
+                            final int capacity, final int maxBatch, final Executor executor, final EventSink sink,
+                            final OutboxListener listener) {
         if (capacity < 2) {
             throw new IllegalArgumentException("capacity=" + capacity + " < 2");
         }
@@ -77,6 +86,7 @@ public final class SubscriberOutbox {
         this.maxBatch = maxBatch;
         this.executor = executor;
         this.sink = sink;
+        this.listener = listener;
     }
 
     /**
@@ -87,6 +97,7 @@ public final class SubscriberOutbox {
      */
     public boolean offer(final Event event) {
         if (closeReason != null) {
+            listener.dropped(event);
             return false;
         }
         synchronized (gapLock) {
@@ -94,6 +105,7 @@ public final class SubscriberOutbox {
                 if (size.get() >= capacity - 1) {
                     pendingGapLast = event.sequence();
                     dropped.incrementAndGet();
+                    listener.dropped(event);
                     return false;
                 }
                 enqueuePendingGap();
@@ -101,6 +113,7 @@ public final class SubscriberOutbox {
                 pendingGapFirst = event.sequence();
                 pendingGapLast = event.sequence();
                 dropped.incrementAndGet();
+                listener.dropped(event);
                 return false;
             }
             enqueue(event);
@@ -189,11 +202,14 @@ public final class SubscriberOutbox {
             }
             wakeRequested = false;
             batchState.set(DELIVERING);
+            inFlight = batch;
             try {
                 sink.deliver(batch, callback);
             } catch (final RuntimeException e) {
                 LOG.warn("sink of {} failed; closing it", description, e);
+                inFlight = List.of();
                 failed.addAndGet(countEvents(batch));
+                report(batch, 0);
                 closeReason = CloseReason.WRITE_FAILED;
                 continue;
             }
@@ -206,6 +222,9 @@ public final class SubscriberOutbox {
     private void onBatchCompleted(final int deliveredCount, final int failedCount) {
         delivered.addAndGet(deliveredCount);
         failed.addAndGet(failedCount);
+        final List<OutboxItem> completed = inFlight;
+        inFlight = List.of();
+        report(completed, deliveredCount);
         if (!batchState.compareAndSet(DELIVERING, COMPLETED_INLINE)) {
             try {
                 executor.execute(drainTask);
@@ -239,6 +258,20 @@ public final class SubscriberOutbox {
                 sink.close(closeReason);
             } catch (final RuntimeException e) {
                 LOG.debug("closing the sink of {} failed", description, e);
+            }
+        }
+    }
+
+    /** The first {@code deliveredCount} events of a completed batch were delivered, the rest were given up on. */
+    private void report(final List<OutboxItem> batch, final int deliveredCount) {
+        int n = 0;
+        for (final OutboxItem item : batch) {
+            if (item instanceof Event event) {
+                if (n++ < deliveredCount) {
+                    listener.delivered(event);
+                } else {
+                    listener.dropped(event);
+                }
             }
         }
     }

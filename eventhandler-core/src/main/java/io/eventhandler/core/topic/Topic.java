@@ -9,6 +9,7 @@ import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.OutboxItem;
 import io.eventhandler.core.subscription.EventFilter;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +18,8 @@ import java.util.Objects;
 /**
  * One event type: its sequence, history and subscribers. Every mutation holds the topic's lock, so sequence order,
  * history order and the order of each subscriber's queue are the same; the lock is held only for non-blocking work
- * (numbering, one array store, and one queue offer per matching subscriber).
+ * (numbering, one array store, and one queue offer per matching subscriber). Publishing and fanning out are two
+ * steps, so that a delivery scheduler can decide when an event's fan-out runs (earliest deadline first).
  */
 public final class Topic {
 
@@ -26,7 +28,10 @@ public final class Topic {
     private final String name;
     private final TopicHistory history;
     private Attachment[] attachments = NONE;
+    /** Accepted events not yet fanned out to the subscribers, in sequence order. */
+    private final ArrayDeque<Event> undispatched = new ArrayDeque<>();
     private long lastSequence;
+    private long dispatchedSequence;
     private long accepted;
     private long deliveriesQueued;
     private long deliveriesDropped;
@@ -40,21 +45,67 @@ public final class Topic {
         return name;
     }
 
-    /** Number, record and fan out one event. */
+    /**
+     * Number and record one event; it reaches the subscribers when {@link #dispatchUpTo} is called for it (by the
+     * delivery scheduler, at once or by deadline).
+     */
     public synchronized Event publish(final EventDraft draft, final byte[] encoded, final long nowNanos) {
         final Event event = new Event(name, ++lastSequence, draft, encoded, nowNanos);
         history.add(event);
+        undispatched.add(event);
         accepted++;
+        return event;
+    }
+
+    /**
+     * Fan out, in sequence order, every accepted event up to {@code sequence} not yet fanned out: the dispatch of an
+     * event also dispatches the earlier ones still waiting, so every subscriber's queue keeps sequence order whatever
+     * order the scheduler runs dispatch jobs in.
+     *
+     * @return how many subscriber queues took the event with this sequence number (0 if it was dispatched before)
+     */
+    public int dispatchUpTo(final long sequence) {
+        return dispatchUpTo(sequence, FanOutObserver.NONE);
+    }
+
+    /** As {@link #dispatchUpTo(long)}, telling {@code observer} of each event before it is fanned out. */
+    public synchronized int dispatchUpTo(final long sequence, final FanOutObserver observer) {
+        int taken = 0;
+        while (!undispatched.isEmpty() && undispatched.peekFirst().sequence() <= sequence) {
+            final Event event = undispatched.pollFirst();
+            observer.fanningOut(event, matching(event));
+            final int queued = fanOut(event);
+            if (event.sequence() == sequence) {
+                taken = queued;
+            }
+            dispatchedSequence = event.sequence();
+        }
+        return taken;
+    }
+
+    private int matching(final Event event) {
+        int n = 0;
+        for (final Attachment attachment : attachments) {
+            if (attachment.filter().accepts(event)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private int fanOut(final Event event) {
+        int queued = 0;
         for (final Attachment attachment : attachments) {
             if (attachment.filter().accepts(event)) {
                 if (attachment.outbox().offer(event)) {
                     deliveriesQueued++;
+                    queued++;
                 } else {
                     deliveriesDropped++;
                 }
             }
         }
-        return event;
+        return queued;
     }
 
     /**
@@ -96,6 +147,9 @@ public final class Topic {
         if (resumeAfter > lastSequence) {
             items.add(new Gap(name, history.oldest(), resumeAfter, Gap.Reason.RESET));
             for (final Event event : history.after(0)) {
+                if (event.sequence() > dispatchedSequence) {
+                    break;
+                }
                 if (filter.accepts(event)) {
                     items.add(event);
                 }
@@ -107,6 +161,9 @@ public final class Topic {
             items.add(new Gap(name, resumeAfter + 1, oldest - 1, Gap.Reason.HISTORY));
         }
         for (final Event event : history.after(resumeAfter)) {
+            if (event.sequence() > dispatchedSequence) {
+                break; // not dispatched yet: its dispatch brings it
+            }
             if (filter.accepts(event)) {
                 items.add(event);
             }

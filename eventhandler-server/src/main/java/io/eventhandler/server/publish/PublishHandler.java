@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
+import io.eventhandler.core.delivery.DeferredDeliveryExecutor;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.server.api.PublishValidator;

@@ -4,6 +4,7 @@ import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 /**
  * FRAME's one job queue for dispatch and replication jobs, shared by a pool of workers. In {@link SchedulingPolicy#EDF}
@@ -49,8 +50,18 @@ public final class JobQueue<M> {
      * @param createdMicros the message's creation time t_c, epoch microseconds
      */
     public PendingMessage<M> schedule(final M message, final long createdMicros, final JobDeadlines deadlines) {
+        return schedule(message, createdMicros, deadlines, pending -> { });
+    }
+
+    /**
+     * As {@link #schedule(Object, long, JobDeadlines)}, handing the pending message to {@code beforeQueued} before
+     * any of its jobs can be taken (e.g. to index it where a worker will look for it).
+     */
+    public PendingMessage<M> schedule(final M message, final long createdMicros, final JobDeadlines deadlines,
+                                      final Consumer<PendingMessage<M>> beforeQueued) {
         final PendingMessage<M> pending = new PendingMessage<>(message, createdMicros, deadlines,
                 tickets.getAndAdd(2), this);
+        beforeQueued.accept(pending);
         pending.replicationJob().ifPresent(this::enqueue);
         enqueue(pending.dispatchJob());
         return pending;

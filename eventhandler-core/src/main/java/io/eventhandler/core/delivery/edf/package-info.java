@@ -1,5 +1,5 @@
 /**
- * FRAME's delivery scheduling (§3.4): {@link io.eventhandler.core.delivery.edf.AdmittedTopics} keeps each topic's
+ * FRAME's delivery scheduling (§3.4): {@link io.eventhandler.core.delivery.TopicPlans} keeps each topic's
  * configured QoS and subscribers' requests admitted (strictest wins), and a
  * {@link io.eventhandler.core.delivery.edf.JobGenerator} per admitted topic
  * turns each accepted message into a dispatch job (deadline t_p + D^d) and, only when Proposition 1 requires it, a

@@ -1,4 +1,4 @@
-package io.eventhandler.server.publish;
+package io.eventhandler.core.delivery;
 
 import java.util.ArrayList;
 import java.util.List;

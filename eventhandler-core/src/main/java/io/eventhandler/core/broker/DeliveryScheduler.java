@@ -1,0 +1,32 @@
+package io.eventhandler.core.broker;
+
+import io.eventhandler.core.delivery.OutboxListener;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.topic.Topic;
+
+/**
+ * Decides when an accepted event is fanned out to its topic's subscribers: at once on the accepting thread, or as a
+ * job of an earliest-deadline-first queue. Whatever the order of its calls, {@link Topic#dispatchUpTo} keeps each
+ * subscriber's queue in sequence order.
+ */
+public interface DeliveryScheduler {
+
+    /** Fans out on the accepting thread, with no accounting: the broker on its own, as in unit tests. */
+    DeliveryScheduler IMMEDIATE = new DeliveryScheduler() {
+        @Override
+        public void schedule(final Topic topic, final Event event) {
+            topic.dispatchUpTo(event.sequence());
+        }
+
+        @Override
+        public OutboxListener listenerFor(final String topic, final String subscriber) {
+            return OutboxListener.NONE;
+        }
+    };
+
+    /** The topic has accepted the event; arrange for {@code topic.dispatchUpTo(event.sequence())} to run. */
+    void schedule(Topic topic, Event event);
+
+    /** What a new subscriber's queue reports each event's fate to. */
+    OutboxListener listenerFor(String topic, String subscriber);
+}

@@ -1,0 +1,188 @@
+package io.eventhandler.core.delivery;
+
+import io.eventhandler.core.broker.DeliveryScheduler;
+import io.eventhandler.core.delivery.accounting.DeliveryAccounting;
+import io.eventhandler.core.delivery.accounting.StreamAccount;
+import io.eventhandler.core.delivery.edf.DeliveryWorkers;
+import io.eventhandler.core.delivery.edf.DispatchOutcome;
+import io.eventhandler.core.delivery.edf.JobDeadlines;
+import io.eventhandler.core.delivery.edf.JobHandler;
+import io.eventhandler.core.delivery.edf.JobQueue;
+import io.eventhandler.core.delivery.edf.PendingMessage;
+import io.eventhandler.core.delivery.edf.SchedulingPolicy;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.topic.Topic;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * FRAME's delivery (§3.4): each accepted event becomes a dispatch job with the absolute deadline of Lemma 2 and,
+ * when Proposition 1 requires it, a replication job with the deadline of Lemma 1, both in one job queue served by a
+ * pool of workers earliest deadline first (or first come, first served, for comparison).
+ *
+ * <p>A dispatch job fans the event out to its topic's subscriber queues (with any earlier event of the topic still
+ * waiting, so each subscriber keeps sequence order) and then drains those queues on the same worker, after the
+ * topic's lock is released: the writes leave in deadline order. A subscriber with a write still in flight gets its
+ * next batch from the drain pool when that write completes. Every delivery and drop is accounted per topic and
+ * subscriber against the topic's deadline, and, for replicated topics, counted down to set the Dispatched flag
+ * that cancels a queued replication or asks the backup to discard its copy (Table 3.3).
+ */
+public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDelivery.Dispatch>, AutoCloseable {
+
+    private final TopicPlans plans;
+    private final JobQueue<Dispatch> queue;
+    private final DeliveryWorkers<Dispatch> workers;
+    private final DeferredDeliveryExecutor drains;
+    private final Replicator replicator;
+    private final LongSupplier clockMicros;
+    private final DeliveryAccounting accounting = new DeliveryAccounting();
+    /** Events of replicated topics whose dispatch has not completed, for the Dispatched countdown. */
+    private final Map<Event, PendingMessage<Dispatch>> replicated = new ConcurrentHashMap<>();
+    private final LongAdder discardsRequested = new LongAdder();
+    private final LongAdder replicasAcknowledged = new LongAdder();
+    private final LongAdder replicasFailed = new LongAdder();
+
+    /** A dispatch job's message: the event and the topic that fans it out. */
+    public record Dispatch(Topic topic, Event event) {
+    }
+
+    /**
+     * @param plans       every topic's QoS and deadlines
+     * @param policy      EDF, or FCFS for comparison
+     * @param workers     delivery worker threads
+     * @param drainPool   where subscriber queues are drained when not by a worker (after an asynchronous write)
+     * @param replicator  the link to the backup
+     * @param clockMicros wall-clock epoch microseconds, the time base of events' creation stamps
+     */
+    public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
+                       final java.util.concurrent.Executor drainPool, final Replicator replicator,
+                       final LongSupplier clockMicros) {
+        this.plans = plans;
+        this.queue = new JobQueue<>(policy);
+        this.drains = new DeferredDeliveryExecutor(drainPool, Integer.MAX_VALUE);
+        this.replicator = replicator;
+        this.clockMicros = clockMicros;
+        this.workers = new DeliveryWorkers<>(queue, this, workers, "eh-edf");
+    }
+
+    /** The executor the broker must drain subscriber queues on. */
+    public java.util.concurrent.Executor drainExecutor() {
+        return drains;
+    }
+
+    public void start() {
+        workers.start();
+    }
+
+    @Override
+    public void schedule(final Topic topic, final Event event) {
+        final TopicPlan plan = plans.plan(topic.name());
+        final JobDeadlines deadlines = plan.generator().deadlines(event.createdEpochMicros(),
+                clockMicros.getAsLong());
+        queue.schedule(new Dispatch(topic, event), event.createdEpochMicros(), deadlines, pending -> {
+            if (deadlines.replicate()) {
+                replicated.put(event, pending);
+            }
+        });
+    }
+
+    @Override
+    public OutboxListener listenerFor(final String topic, final String subscriber) {
+        final StreamAccount account = accounting.stream(topic, subscriber, true);
+        return new OutboxListener() {
+            @Override
+            public void delivered(final Event event) {
+                account.delivered(event.sequence(), event.createdEpochMicros(), clockMicros.getAsLong(),
+                        plans.plan(topic).dispatchBudgetMicros());
+                subscriberDone(event);
+            }
+
+            @Override
+            public void dropped(final Event event) {
+                account.dropped(event.sequence());
+                subscriberDone(event);
+            }
+        };
+    }
+
+    @Override
+    public void dispatch(final PendingMessage<Dispatch> message) {
+        drains.beginScope();
+        try {
+            message.message().topic().dispatchUpTo(message.message().event().sequence(), this::fanningOut);
+        } finally {
+            drains.runDeferred();
+        }
+    }
+
+    /** Under the topic's lock, before the offers: how many subscribers will report this event back. */
+    private void fanningOut(final Event event, final int subscribers) {
+        final PendingMessage<Dispatch> pending = replicated.get(event);
+        if (pending != null) {
+            settle(event, pending.startDispatch(subscribers));
+        }
+    }
+
+    private void subscriberDone(final Event event) {
+        final PendingMessage<Dispatch> pending = replicated.get(event);
+        if (pending != null) {
+            settle(event, pending.subscriberDone());
+        }
+    }
+
+    private void settle(final Event event, final DispatchOutcome outcome) {
+        if (outcome == DispatchOutcome.PENDING) {
+            return;
+        }
+        replicated.remove(event);
+        if (outcome == DispatchOutcome.DISPATCHED_REQUEST_DISCARD) {
+            requestDiscard(event);
+        }
+    }
+
+    @Override
+    public void replicate(final PendingMessage<Dispatch> message) {
+        final Event event = message.message().event();
+        replicator.replicate(event, () -> {
+            replicasAcknowledged.increment();
+            if (message.flags().replicationCompleted()) {
+                requestDiscard(event);
+            }
+        }, () -> {
+            replicasFailed.increment();
+            message.flags().replicationFailed();
+        });
+    }
+
+    private void requestDiscard(final Event event) {
+        discardsRequested.increment();
+        replicator.discard(event);
+    }
+
+    /** Counters of the queue, the workers, the coordination and every topic's and subscriber's deliveries. */
+    public DeliverySnapshot snapshot() {
+        return new DeliverySnapshot(queue.statistics(), workers.statistics(), replicasAcknowledged.sum(),
+                replicasFailed.sum(), discardsRequested.sum(), replicationsAvoided(), accounting.byTopic(),
+                accounting.bySubscriber());
+    }
+
+    private long replicationsAvoided() {
+        long avoided = plans.defaultPlan().generator().replicationsAvoided();
+        for (final TopicPlan plan : plans.plans()) {
+            avoided += plan.generator().replicationsAvoided();
+        }
+        return avoided;
+    }
+
+    public TopicPlans plans() {
+        return plans;
+    }
+
+    @Override
+    public void close() {
+        workers.close();
+    }
+}

@@ -1,0 +1,27 @@
+package io.eventhandler.core.delivery;
+
+import io.eventhandler.core.event.Event;
+
+/**
+ * Told what became of each event in one subscriber's queue, for deadline and loss accounting and for the
+ * dispatch–replicate coordination. Called on the thread that completes a batch or drops an event; must not block.
+ */
+public interface OutboxListener {
+
+    /** Does nothing. */
+    OutboxListener NONE = new OutboxListener() {
+        @Override
+        public void delivered(final Event event) {
+        }
+
+        @Override
+        public void dropped(final Event event) {
+        }
+    };
+
+    /** The sink completed the event (written, or acknowledged by a webhook). */
+    void delivered(Event event);
+
+    /** The event will never reach this subscriber: its queue was full, or its sink gave up on it. */
+    void dropped(Event event);
+}

@@ -1,0 +1,167 @@
+package io.eventhandler.core.delivery;
+
+import io.eventhandler.core.delivery.edf.JobGenerator;
+import io.eventhandler.core.delivery.edf.ReplicationPolicy;
+import io.eventhandler.core.event.TopicName;
+import io.eventhandler.core.qos.Admission;
+import io.eventhandler.core.qos.AdmissionResult;
+import io.eventhandler.core.qos.LatencyBounds;
+import io.eventhandler.core.qos.LossTolerance;
+import io.eventhandler.core.qos.QosRequest;
+import io.eventhandler.core.qos.TopicQos;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Every topic's delivery plan: its QoS (configured, or the default for topics without one) tightened by its
+ * subscribers' strictest request, admitted by FRAME's test (Lemmas 1 and 2) before it takes effect. A change that
+ * fails admission is refused and the plan in force stays.
+ *
+ * <p>Reads ({@link #plan}) are one map look-up on the publish path; changes are serialised.
+ */
+public final class TopicPlans {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TopicPlans.class);
+
+    private final LatencyBounds bounds;
+    private final TopicQos defaultQos;
+    private final ReplicationPolicy replication;
+    private final TopicPlan defaultPlan;
+    /** Topics with a configured QoS or a subscriber's request; the others use {@link #defaultPlan}. */
+    private final Map<String, TopicPlan> plans = new ConcurrentHashMap<>();
+    private final Map<String, TopicQos> configured = new ConcurrentHashMap<>();
+    private final Map<String, QosRequest> requested = new ConcurrentHashMap<>();
+
+    /**
+     * @param bounds      the latencies admission and deadlines use
+     * @param defaultQos  the QoS of a topic nobody configured (it must pass admission)
+     * @param replication which admitted topics get replication jobs
+     */
+    public TopicPlans(final LatencyBounds bounds, final TopicQos defaultQos, final ReplicationPolicy replication) {
+        this.bounds = bounds;
+        this.defaultQos = defaultQos;
+        this.replication = replication;
+        this.defaultPlan = make("*", null, QosRequest.NONE).orElseThrow(() -> new IllegalArgumentException(
+                "the default topic QoS is not admissible: " + Admission.evaluate(defaultQos, bounds).reason()));
+    }
+
+    /** The plan of a topic (normalised name). */
+    public TopicPlan plan(final String topic) {
+        final TopicPlan plan = plans.get(topic);
+        return plan != null ? plan : defaultPlan;
+    }
+
+    /**
+     * Configure a topic's QoS (replacing any), admitted together with its subscribers' requests.
+     *
+     * @throws io.eventhandler.core.qos.AdmissionRefusedException with the reason and the smallest admitting N
+     */
+    public synchronized TopicPlan configure(final String topic, final TopicQos qos) {
+        final String name = TopicName.normalise(topic);
+        final QosRequest request = requested.getOrDefault(name, QosRequest.NONE);
+        final AdmissionResult admission = admit(qos, request);
+        admission.orThrow(name);
+        configured.put(name, qos);
+        return install(name, qos, request, admission);
+    }
+
+    /** Forget a topic's configured QoS: the default applies again. Returns whether it had one. */
+    public synchronized boolean remove(final String topic) {
+        final String name = TopicName.normalise(topic);
+        if (configured.remove(name) == null) {
+            return false;
+        }
+        replan(name);
+        return true;
+    }
+
+    /** The admission the topic would get if a subscriber added this request, without changing anything. */
+    public synchronized AdmissionResult test(final String topic, final QosRequest request) {
+        final String name = TopicName.normalise(topic);
+        final QosRequest current = requested.getOrDefault(name, QosRequest.NONE);
+        return admit(configured.getOrDefault(name, defaultQos), strictest(current, request));
+    }
+
+    /**
+     * The topic's subscribers now ask for {@code request} at the strictest. If the tightened QoS fails admission
+     * (subscribers are tested with {@link #test} before they attach, so only a race gets here) the plan in force
+     * stays and the refusal is logged.
+     */
+    public synchronized void requested(final String topic, final QosRequest request) {
+        final String name = TopicName.normalise(topic);
+        if (request.equals(QosRequest.NONE)) {
+            requested.remove(name);
+        } else {
+            requested.put(name, request);
+        }
+        replan(name);
+    }
+
+    private void replan(final String name) {
+        final TopicQos qos = configured.get(name);
+        final QosRequest request = requested.getOrDefault(name, QosRequest.NONE);
+        if (qos == null && request.equals(QosRequest.NONE)) {
+            plans.remove(name);
+            return;
+        }
+        final AdmissionResult admission = admit(qos == null ? defaultQos : qos, request);
+        if (!admission.admitted()) {
+            LOG.warn("topic {}: subscribers' request {} refused, plan kept: {}", name, request, admission.reason());
+            return;
+        }
+        install(name, qos, request, admission);
+    }
+
+    private TopicPlan install(final String name, final TopicQos qos, final QosRequest request,
+                              final AdmissionResult admission) {
+        final TopicPlan plan = new TopicPlan(name, qos, request, admission.qos(), admission,
+                new JobGenerator(admission, replication));
+        plans.put(name, plan);
+        return plan;
+    }
+
+    private Optional<TopicPlan> make(final String name, final TopicQos qos, final QosRequest request) {
+        final AdmissionResult admission = admit(qos == null ? defaultQos : qos, request);
+        if (!admission.admitted()) {
+            return Optional.empty();
+        }
+        return Optional.of(new TopicPlan(name, qos, request, admission.qos(), admission,
+                new JobGenerator(admission, replication)));
+    }
+
+    private AdmissionResult admit(final TopicQos qos, final QosRequest request) {
+        return Admission.evaluate(qos.tightenedBy(List.of(request)), bounds);
+    }
+
+    private static QosRequest strictest(final QosRequest a, final QosRequest b) {
+        return new QosRequest(Math.min(a.deadlineMicros(), b.deadlineMicros()),
+                LossTolerance.strictest(a.lossTolerance(), b.lossTolerance()));
+    }
+
+    /** The plans of every topic with a configured QoS or a request, by name. */
+    public List<TopicPlan> plans() {
+        final List<TopicPlan> all = new ArrayList<>(plans.values());
+        all.sort(Comparator.comparing(TopicPlan::topic));
+        return all;
+    }
+
+    /** The plan a topic without QoS or requests gets (named {@code *}). */
+    public TopicPlan defaultPlan() {
+        return defaultPlan;
+    }
+
+    public LatencyBounds bounds() {
+        return bounds;
+    }
+
+    public ReplicationPolicy replication() {
+        return replication;
+    }
+}

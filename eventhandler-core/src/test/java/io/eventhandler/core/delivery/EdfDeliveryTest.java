@@ -1,0 +1,191 @@
+package io.eventhandler.core.delivery;
+
+import io.eventhandler.core.Events;
+import io.eventhandler.core.RecordingSink;
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.broker.BrokerSettings;
+import io.eventhandler.core.broker.SubscribeRequest;
+import io.eventhandler.core.delivery.accounting.DeliveryStatistics;
+import io.eventhandler.core.delivery.edf.ReplicationPolicy;
+import io.eventhandler.core.delivery.edf.SchedulingPolicy;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.qos.Destination;
+import io.eventhandler.core.qos.LatencyBounds;
+import io.eventhandler.core.qos.LossTolerance;
+import io.eventhandler.core.qos.Micros;
+import io.eventhandler.core.qos.TopicQos;
+import io.eventhandler.core.subscription.EventFilter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+/**
+ * FRAME's delivery behind a real broker, one worker thread: the order jobs reach the subscribers in, the deadline
+ * accounting, and Table 3.3's coordination between a dispatch and its replication.
+ */
+class EdfDeliveryTest {
+
+    private static final long MS = 1_000;
+    private static final long T0 = 1_700_000_000_000_000L;
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    private final AtomicLong now = new AtomicLong(T0);
+    private EdfDelivery delivery;
+    private Broker broker;
+
+    private static TopicQos qos(final long periodMs, final long deadlineMs, final LossTolerance loss,
+                                final int retention) {
+        return new TopicQos(periodMs * MS, deadlineMs * MS, loss, retention, Destination.EDGE, 0);
+    }
+
+    private void start(final SchedulingPolicy policy, final ReplicationPolicy replication,
+                       final Replicator replicator) {
+        final TopicPlans plans = new TopicPlans(LatencyBounds.PAPER_EXAMPLE,
+                new TopicQos(Micros.INFINITE, 1_000 * MS, LossTolerance.BEST_EFFORT, 0, Destination.EDGE, 0),
+                replication);
+        plans.configure("loose", qos(500, 500, LossTolerance.BEST_EFFORT, 0));
+        plans.configure("tight", qos(50, 50, LossTolerance.of(3), 0));
+        plans.configure("cat0", qos(50, 50, LossTolerance.of(0), 2));
+        plans.configure("cat2", qos(100, 100, LossTolerance.of(0), 1));
+        delivery = new EdfDelivery(plans, policy, 1, Runnable::run, replicator, now::get);
+        broker = new Broker(new BrokerSettings(16, 64, 8), d -> d.payload().getBytes(StandardCharsets.UTF_8),
+                delivery.drainExecutor(), delivery);
+    }
+
+    @AfterEach
+    void close() {
+        if (delivery != null) {
+            delivery.close();
+        }
+    }
+
+    private void subscribe(final String topic, final RecordingSink sink) {
+        broker.subscribe(new SubscribeRequest(topic, topic + "-subscriber", topic + "-subscriber", EventFilter.ALL,
+                sink, -1));
+    }
+
+    private void publish(final String topic, final String payload, final long createdMicros) {
+        broker.accept(Events.draft(topic, payload, null, Events.PUBLISHER, createdMicros));
+    }
+
+    private static List<String> payloads(final RecordingSink sink, final int expected) {
+        await().atMost(WAIT).until(() -> sink.sequences().size() == expected);
+        return sink.items().stream().filter(i -> i instanceof Event).map(i -> ((Event) i).payload()).toList();
+    }
+
+    @ParameterizedTest
+    @EnumSource(SchedulingPolicy.class)
+    void theTighterDeadlineReachesTheWireFirstUnderEdfAndArrivalOrderUnderFcfs(final SchedulingPolicy policy) {
+        start(policy, ReplicationPolicy.SELECTIVE, Replicator.NO_BACKUP);
+        final RecordingSink wire = new RecordingSink(false); // both subscribers write to one wire
+        subscribe("loose", wire);
+        subscribe("tight", wire);
+        publish("loose", "l1", T0);
+        publish("loose", "l2", T0);
+        publish("tight", "t1", T0); // arrives last, due first (50 ms against 500 ms)
+        delivery.start();
+        final List<String> order = payloads(wire, 3);
+        assertEquals(policy == SchedulingPolicy.EDF ? List.of("t1", "l1", "l2") : List.of("l1", "l2", "t1"), order);
+    }
+
+    @Test
+    void aSubscriberKeepsSequenceOrderWhenALaterEventIsDueFirst() {
+        start(SchedulingPolicy.EDF, ReplicationPolicy.SELECTIVE, Replicator.NO_BACKUP);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("tight", sink);
+        publish("tight", "late-stamped", T0 + 40 * MS);
+        publish("tight", "early-stamped", T0); // its deadline is 40 ms earlier: its job runs first
+        delivery.start();
+        assertEquals(List.of("late-stamped", "early-stamped"), payloads(sink, 2));
+        assertEquals(List.of(1L, 2L), sink.sequences());
+        assertEquals(2, delivery.snapshot().queue().takenDispatches());
+    }
+
+    @Test
+    void deliveriesAreJudgedAgainstTheDeadlineMinusTheLastHop() {
+        start(SchedulingPolicy.EDF, ReplicationPolicy.SELECTIVE, Replicator.NO_BACKUP);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("tight", sink);
+        delivery.start();
+        now.set(T0 + 48 * MS); // D − Δ_BS = 50 − 1 = 49 ms after creation: met
+        publish("tight", "in time", T0);
+        payloads(sink, 1);
+        now.set(T0 + 50 * MS); // within D, but no time left for the last hop: missed
+        publish("tight", "late", T0);
+        payloads(sink, 2);
+        final DeliveryStatistics tight = delivery.snapshot().topics().get("TIGHT");
+        assertEquals(2, tight.delivered());
+        assertEquals(1, tight.deadlineMet());
+        assertEquals(1, tight.deadlineMissed());
+        assertEquals(0, tight.longestLossRun());
+    }
+
+    @Test
+    void aReplicationDueAfterItsDispatchIsCancelledOnceTheEventIsDispatched() {
+        // replicate everything (the FCFS baseline's rule) under EDF: category 0's dispatch (49 ms) is due before its
+        // replication (49.95 ms), so the dispatch completes first and the replication must not run
+        start(SchedulingPolicy.EDF, ReplicationPolicy.ALL, Replicator.NO_BACKUP);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("cat0", sink);
+        publish("cat0", "x", T0);
+        delivery.start();
+        payloads(sink, 1);
+        await().atMost(WAIT).until(() -> delivery.snapshot().queue().depth() == 0);
+        final DeliverySnapshot snapshot = delivery.snapshot();
+        assertEquals(1, snapshot.queue().enqueuedReplications());
+        assertEquals(1, snapshot.queue().cancelledReplications());
+        assertEquals(0, snapshot.replicasAcknowledged());
+        assertEquals(0, snapshot.discardsRequested());
+    }
+
+    @Test
+    void aReplicaMadeBeforeTheDispatchCompletedIsDiscardedAtTheBackupAfterwards() {
+        final List<Event> discarded = new CopyOnWriteArrayList<>();
+        start(SchedulingPolicy.EDF, ReplicationPolicy.SELECTIVE, new Replicator() {
+            @Override
+            public void replicate(final Event event, final Runnable acknowledged, final Runnable failed) {
+                acknowledged.run();
+            }
+
+            @Override
+            public void discard(final Event event) {
+                discarded.add(event);
+            }
+        });
+        final RecordingSink slow = new RecordingSink(true); // holds the write until told
+        subscribe("cat2", slow);
+        publish("cat2", "x", T0);
+        delivery.start();
+        // category 2 needs replication (Proposition 1): its replication (49.95 ms) runs before its dispatch (99 ms)
+        await().atMost(WAIT).until(slow::holdsBatch);
+        assertEquals(1, delivery.snapshot().replicasAcknowledged());
+        assertEquals(List.of(), discarded, "not dispatched until the subscriber has it");
+        slow.complete();
+        await().atMost(WAIT).until(() -> discarded.size() == 1);
+        assertSame(slow.items().get(0), discarded.get(0));
+        assertEquals(1, delivery.snapshot().discardsRequested());
+        assertEquals(0, delivery.snapshot().replicationsAvoided());
+    }
+
+    @Test
+    void topicsThatNeedNoReplicationCountTheReplicationsAvoided() {
+        start(SchedulingPolicy.EDF, ReplicationPolicy.SELECTIVE, Replicator.NO_BACKUP);
+        subscribe("cat0", new RecordingSink(false));
+        publish("cat0", "a", T0);
+        publish("cat0", "b", T0);
+        publish("loose", "best effort: never replicated, not counted", T0);
+        assertEquals(2, delivery.snapshot().replicationsAvoided());
+        assertEquals(0, delivery.snapshot().queue().enqueuedReplications());
+    }
+}

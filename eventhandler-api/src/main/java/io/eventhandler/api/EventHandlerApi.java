@@ -26,6 +26,10 @@ public final class EventHandlerApi {
     public static final String LAST_EVENT_ID_HEADER = "Last-Event-ID";
     /** SSE query parameter: the consumer priority the stream asks for its derived topic (an integer, higher first). */
     public static final String PRIORITY_PARAM = "priority";
+    /** SSE query parameter: a stricter end-to-end deadline for the stream's topic, in milliseconds. */
+    public static final String DEADLINE_PARAM = "deadline_ms";
+    /** SSE query parameter: a stricter loss tolerance (consecutive losses) for the stream's topic. */
+    public static final String LOSS_TOLERANCE_PARAM = "loss_tolerance";
     /** Header on webhook POSTs carrying the event's per-topic sequence number. */
     public static final String SEQUENCE_HEADER = "X-Event-Sequence";
 

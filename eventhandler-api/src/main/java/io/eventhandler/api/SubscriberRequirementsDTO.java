@@ -7,8 +7,15 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code requirements}), ignored by Arrowhead's own Event Handler. Requests only tighten a topic; when several
  * subscribers ask, the strictest wins.
  *
- * @param priority consumer priority of a derived (operator engine) topic, higher is more urgent; null for none
+ * @param priority      consumer priority of a derived (operator engine) topic, higher is more urgent; null for none
+ * @param deadlineMs    a stricter end-to-end deadline D for the topic, in milliseconds; null for none
+ * @param lossTolerance a stricter loss tolerance L (consecutive losses) for the topic; null for none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SubscriberRequirementsDTO(Integer priority) {
+public record SubscriberRequirementsDTO(Integer priority, Double deadlineMs, Integer lossTolerance) {
+
+    /** A priority request only. */
+    public SubscriberRequirementsDTO(final Integer priority) {
+        this(priority, null, null);
+    }
 }

@@ -19,6 +19,8 @@ import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.api.engine.OperatorGraphDTO;
 import io.eventhandler.core.engine.graph.GraphException;
 import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.delivery.DeliveryService;
+import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.engine.GraphDocuments;
@@ -29,7 +31,6 @@ import io.eventhandler.server.http.ObjectMapperResolver;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerTls;
-import io.eventhandler.core.delivery.DeferredDeliveryExecutor;
 import io.eventhandler.server.publish.PublishHandler;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.sse.SseHeartbeat;
@@ -78,7 +79,7 @@ public final class EventHandlerServer implements AutoCloseable {
     private final Optional<ServerIdentity> identity;
     private final AccessControl access;
     private final ExecutorService deliveryPool;
-    private final DeferredDeliveryExecutor deliveries;
+    private final DeliveryService delivery;
     private final Broker broker;
     private final WebhookDispatcher webhooks;
     private final EngineService engine;
@@ -98,10 +99,17 @@ public final class EventHandlerServer implements AutoCloseable {
         final ObjectMapper mapper = JsonMapper.create();
         this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
                 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));
-        this.deliveries = new DeferredDeliveryExecutor(deliveryPool, configuration.deliveryInlineSubscribers());
+        this.delivery = new DeliveryService(configuration.delivery(), deliveryPool, configuration.deliveryThreads());
+        try {
+            delivery.loadTopics(mapper);
+        } catch (final RuntimeException e) {
+            deliveryPool.shutdownNow();
+            throw e;
+        }
         this.broker = new Broker(new BrokerSettings(configuration.historySize(),
                 configuration.subscriberQueueCapacity(), configuration.deliveryBatchMax()),
-                new EventDtoEncoder(mapper), deliveries);
+                new EventDtoEncoder(mapper), delivery.scheduler().drainExecutor(), delivery.scheduler());
+        delivery.start(broker);
         this.engine = new EngineService(broker, self(configuration, identity), configuration.engineWorkers());
         loadGraphFile(configuration, mapper);
         this.webhooks = new WebhookDispatcher(configuration, broker,
@@ -186,12 +194,14 @@ public final class EventHandlerServer implements AutoCloseable {
                 .register(AuthorizationUpdateResource.class)
                 .register(SubscriptionManagementResource.class)
                 .register(EngineManagementResource.class)
+                .register(QosManagementResource.class)
                 .register(new AbstractBinder() {
                     @Override
                     protected void configure() {
                         bind(broker).to(Broker.class);
-                        bind(new SubscriptionValidator(config.timeStampToleranceSeconds()))
+                        bind(new SubscriptionValidator(config.timeStampToleranceSeconds(), delivery::admit))
                                 .to(SubscriptionValidator.class);
+                        bind(delivery).to(DeliveryService.class);
                         bind(subscriptions).to(Subscriptions.class);
                         bind(engine).to(EngineService.class);
                         bind(new PublishValidator(config.timeStampToleranceSeconds())).to(PublishValidator.class);
@@ -231,11 +241,11 @@ public final class EventHandlerServer implements AutoCloseable {
         final GrizzlyResponses responses = new GrizzlyResponses(mapper.writerFor(ErrorMessageDTO.class));
         server.getServerConfiguration().addHttpHandler(
                 new SseHandler(broker, mapper, responses, config.sseRetryMs(), config.sseHeartbeatIntervalMs(),
-                        access, authorizer),
+                        access, authorizer, delivery::admit),
                 exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION));
         server.getServerConfiguration().addHttpHandler(
                 new PublishHandler(broker, new PublishValidator(config.timeStampToleranceSeconds()),
-                        mapper.reader(), responses, deliveries, config.maxBodyBytes(), access),
+                        mapper.reader(), responses, config.maxBodyBytes(), access),
                 exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH));
         return server;
     }
@@ -305,6 +315,7 @@ public final class EventHandlerServer implements AutoCloseable {
             store.close();
         }
         webhooks.close();
+        delivery.close();
         deliveryPool.shutdownNow();
     }
 }

@@ -1,7 +1,7 @@
 package io.eventhandler.server.api;
 
-import io.eventhandler.api.SubscriberRequirementsDTO;
 import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.server.subscription.SubscriberRequirementsDocument;
 import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
@@ -23,8 +23,37 @@ public final class SubscriptionValidator {
 
     private final long toleranceMicros;
 
+    private final RequirementsCheck admission;
+
+    /** What decides whether a subscriber's requirements can be granted (the delivery's admission test). */
+    @FunctionalInterface
+    public interface RequirementsCheck {
+
+        RequirementsCheck ALWAYS = (eventType, requirements, origin) -> { };
+
+        /** @throws ArrowheadException (409) when they cannot */
+        void admit(String eventType, SubscriberRequirements requirements, String origin);
+    }
+
     public SubscriptionValidator(final int toleranceSeconds) {
+        this(toleranceSeconds, RequirementsCheck.ALWAYS);
+    }
+
+    public SubscriptionValidator(final int toleranceSeconds, final RequirementsCheck admission) {
         this.toleranceMicros = toleranceSeconds * 1_000_000L;
+        this.admission = admission;
+    }
+
+    /** The extension's requests, checked for admission (any whole-number priority is valid). */
+    private SubscriberRequirements requirements(final SubscriptionRequestDTO request, final String origin) {
+        final SubscriberRequirements requirements;
+        try {
+            requirements = SubscriberRequirementsDocument.toRequirements(request.requirements());
+        } catch (final IllegalArgumentException e) {
+            throw ArrowheadException.badPayload("requirements: " + e.getMessage(), origin);
+        }
+        admission.admit(request.eventType(), requirements, origin);
+        return requirements;
     }
 
     /**
@@ -69,13 +98,9 @@ public final class SubscriptionValidator {
                 request.filterMetaData(), request.matchMetaData(), notifyPath(request.notifyUri()),
                 start == Long.MIN_VALUE ? null : EpochMicros.toInstant(start),
                 end == Long.MAX_VALUE ? null : EpochMicros.toInstant(end), sources, null, null,
-                requirements(request.requirements()));
+                requirements(request, origin));
     }
 
-    /** The extension's requests (any whole-number priority is valid: it is relative to the configured ones). */
-    static SubscriberRequirements requirements(final SubscriberRequirementsDTO requested) {
-        return requested == null ? SubscriberRequirements.NONE : new SubscriberRequirements(requested.priority());
-    }
 
     private long date(final String text, final String field, final String name, final long absent,
                       final String origin) {

@@ -21,15 +21,13 @@ import java.util.Set;
  * @param workerThreads            {@value #WORKER_THREADS} — Grizzly worker pool running the resources
  *                                 (default cores, at least 2)
  * @param selectorThreads          {@value #SELECTOR_THREADS} — Grizzly selector threads, I/O only (default cores)
- * @param deliveryThreads          {@value #DELIVERY_THREADS} — threads draining subscriber queues (default cores,
- *                                 at least 2)
+ * @param deliveryThreads          {@value #DELIVERY_THREADS} — delivery workers running dispatch and replication jobs
+ *                                 by deadline, and as many draining subscriber queues after an asynchronous write
+ *                                 (default cores, at least 2; FRAME used three per core)
  * @param historySize              {@value #HISTORY_SIZE} — events kept per topic for Last-Event-ID replay (1024)
  * @param subscriberQueueCapacity  {@value #SUBSCRIBER_QUEUE_CAPACITY} — events queued per subscriber before it drops
  *                                 (8192)
  * @param deliveryBatchMax         {@value #DELIVERY_BATCH_MAX} — events written to a subscriber at once (256)
- * @param deliveryInlineSubscribers {@value #DELIVERY_INLINE_SUBSCRIBERS} — subscribers a publishing thread serves
- *                                 itself after answering the publisher, before handing the rest to the delivery
- *                                 threads (0 = always hand off, the default)
  * @param sseHeartbeatIntervalMs   {@value #SSE_HEARTBEAT_INTERVAL_MS} — comment line sent on an idle SSE stream
  *                                 (15000)
  * @param sseRetryMs               {@value #SSE_RETRY_MS} — reconnect delay told to SSE clients (2000)
@@ -49,6 +47,7 @@ import java.util.Set;
  * @param engineGraphFile          {@value #ENGINE_GRAPH} — operator graph (JSON) loaded at start (default blank: the
  *                                 engine starts with no operators; a graph can be put through the management API)
  * @param engineWorkers            {@value #ENGINE_WORKERS} — worker threads of the operator engine (default cores)
+ * @param delivery                 real-time delivery: scheduling, replication, topic QoS and latencies
  */
 public record ServerConfiguration(
         String address,
@@ -59,7 +58,6 @@ public record ServerConfiguration(
         int historySize,
         int subscriberQueueCapacity,
         int deliveryBatchMax,
-        int deliveryInlineSubscribers,
         int sseHeartbeatIntervalMs,
         int sseRetryMs,
         int maxBodyBytes,
@@ -74,7 +72,8 @@ public record ServerConfiguration(
         ArrowheadConfiguration arrowhead,
         StoreConfiguration store,
         String engineGraphFile,
-        int engineWorkers) {
+        int engineWorkers,
+        DeliveryConfiguration delivery) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -84,7 +83,6 @@ public record ServerConfiguration(
     public static final String HISTORY_SIZE = "eh.history.size";
     public static final String SUBSCRIBER_QUEUE_CAPACITY = "eh.subscriber.queue.capacity";
     public static final String DELIVERY_BATCH_MAX = "eh.delivery.batch.max";
-    public static final String DELIVERY_INLINE_SUBSCRIBERS = "eh.delivery.inline.subscribers";
     public static final String SSE_HEARTBEAT_INTERVAL_MS = "eh.sse.heartbeat.interval.ms";
     public static final String SSE_RETRY_MS = "eh.sse.retry.ms";
     public static final String MAX_BODY_BYTES = "eh.max.body.bytes";
@@ -173,7 +171,6 @@ public record ServerConfiguration(
                 source.integer(HISTORY_SIZE, 1024, v -> v >= 0, "at least 0"),
                 source.integer(SUBSCRIBER_QUEUE_CAPACITY, 8192, v -> v >= 2, "at least 2"),
                 source.integer(DELIVERY_BATCH_MAX, 256, v -> v >= 1, "at least 1"),
-                source.integer(DELIVERY_INLINE_SUBSCRIBERS, 0, v -> v >= 0, "at least 0"),
                 source.integer(SSE_HEARTBEAT_INTERVAL_MS, 15_000, v -> v >= 100, "at least 100"),
                 source.integer(SSE_RETRY_MS, 2_000, v -> v >= 0, "at least 0"),
                 source.integer(MAX_BODY_BYTES, 65_536, v -> v >= 256, "at least 256"),
@@ -189,7 +186,8 @@ public record ServerConfiguration(
                 new StoreConfiguration(source.string(STORE_URL, StoreConfiguration.DEFAULT_URL),
                         source.string(STORE_USER, ""), source.string(STORE_PASSWORD, "")),
                 source.string(ENGINE_GRAPH, ""),
-                source.integer(ENGINE_WORKERS, cores, v -> v >= 1, "at least 1"));
+                source.integer(ENGINE_WORKERS, cores, v -> v >= 1, "at least 1"),
+                DeliveryConfiguration.read(source));
         source.rejectUnknownKeys();
         if (!source.problems().isEmpty()) {
             throw new ConfigurationException(source.problems());
@@ -268,7 +266,6 @@ public record ServerConfiguration(
         d.put(HISTORY_SIZE, historySize);
         d.put(SUBSCRIBER_QUEUE_CAPACITY, subscriberQueueCapacity);
         d.put(DELIVERY_BATCH_MAX, deliveryBatchMax);
-        d.put(DELIVERY_INLINE_SUBSCRIBERS, deliveryInlineSubscribers);
         d.put(SSE_HEARTBEAT_INTERVAL_MS, sseHeartbeatIntervalMs);
         d.put(SSE_RETRY_MS, sseRetryMs);
         d.put(MAX_BODY_BYTES, maxBodyBytes);
@@ -306,6 +303,7 @@ public record ServerConfiguration(
         d.put(STORE_PASSWORD, hidden(store.password()));
         d.put(ENGINE_GRAPH, engineGraphFile);
         d.put(ENGINE_WORKERS, engineWorkers);
+        delivery.describe(d);
         return d;
     }
 

@@ -34,6 +34,11 @@ public final class ArrowheadException extends RuntimeException {
         return new ArrowheadException(ExceptionType.AUTH, 401, message, origin);
     }
 
+    /** 409 INVALID_PARAMETER: the request is well formed but conflicts with what the Event Handler can guarantee. */
+    public static ArrowheadException refused(final String message, final String origin) {
+        return new ArrowheadException(ExceptionType.INVALID_PARAMETER, 409, message, origin);
+    }
+
     /** 404 DATA_NOT_FOUND: the requested entity does not exist. */
     public static ArrowheadException dataNotFound(final String message, final String origin) {
         return new ArrowheadException(ExceptionType.DATA_NOT_FOUND, 404, message, origin);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.core.delivery.DeferredDeliveryExecutor;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.server.api.PublishValidator;
@@ -28,9 +27,9 @@ import java.util.Locale;
 
 /**
  * {@code POST /eventhandler/publish}, the hot path, served by Grizzly directly: read the body (bounded), parse the
- * {@code EventPublishRequestDTO}, validate it as Arrowhead does, hand it to the broker, answer 200 with an empty body,
- * and only then run the deliveries this publish started (see {@link DeferredDeliveryExecutor}). Errors are the same
- * {@code ErrorMessageDTO}s the Jersey endpoints give.
+ * {@code EventPublishRequestDTO}, validate it as Arrowhead does, hand it to the broker (which numbers it and schedules
+ * its dispatch) and answer 200 with an empty body. Errors are the same {@code ErrorMessageDTO}s the Jersey endpoints
+ * give.
  */
 public final class PublishHandler extends HttpHandler {
 
@@ -41,18 +40,15 @@ public final class PublishHandler extends HttpHandler {
     private final PublishValidator validator;
     private final ObjectReader reader;
     private final GrizzlyResponses responses;
-    private final DeferredDeliveryExecutor deliveries;
     private final int maxBodyBytes;
     private final AccessControl access;
 
     public PublishHandler(final Broker broker, final PublishValidator validator, final ObjectReader reader,
-                          final GrizzlyResponses responses, final DeferredDeliveryExecutor deliveries,
-                          final int maxBodyBytes, final AccessControl access) {
+                          final GrizzlyResponses responses, final int maxBodyBytes, final AccessControl access) {
         this.broker = broker;
         this.validator = validator;
         this.reader = reader.forType(EventPublishRequestDTO.class);
         this.responses = responses;
-        this.deliveries = deliveries;
         this.maxBodyBytes = maxBodyBytes;
         this.access = access;
     }
@@ -89,11 +85,9 @@ public final class PublishHandler extends HttpHandler {
                     "Request body is not valid JSON for this endpoint: " + e.getOriginalMessage(), ORIGIN);
             return;
         }
-        deliveries.beginScope();
         try {
             broker.accept(draft);
         } catch (final RuntimeException e) {
-            deliveries.runDeferred();
             LOG.error("accepting a published event failed", e);
             responses.error(response, 500, ExceptionType.GENERIC, "Internal error: " + e.getClass().getSimpleName(),
                     ORIGIN);
@@ -101,11 +95,7 @@ public final class PublishHandler extends HttpHandler {
         }
         response.setStatus(200);
         response.setContentLength(0);
-        try {
-            response.flush();
-        } finally {
-            deliveries.runDeferred();
-        }
+        response.flush();
     }
 
     private byte[] readBody(final Request request) throws IOException {

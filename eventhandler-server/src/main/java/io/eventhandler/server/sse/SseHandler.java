@@ -7,6 +7,8 @@ import io.eventhandler.api.GapNotice;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.server.api.SubscriptionValidator;
+import io.eventhandler.server.delivery.QosDocuments;
 import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.subscription.EventFilter;
@@ -57,10 +59,11 @@ public final class SseHandler extends HttpHandler {
     private final AtomicLong streams = new AtomicLong();
     private final AccessControl access;
     private final SubscriptionAuthorizer authorizer;
+    private final SubscriptionValidator.RequirementsCheck admission;
 
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
                       final long retryMs, final long heartbeatIntervalMs, final AccessControl access,
-                      final SubscriptionAuthorizer authorizer) {
+                      final SubscriptionAuthorizer authorizer, final SubscriptionValidator.RequirementsCheck admission) {
         this.broker = broker;
         this.responses = responses;
         this.frames = new SseFrames(mapper.writerFor(GapNotice.class));
@@ -68,6 +71,7 @@ public final class SseHandler extends HttpHandler {
         this.heartbeatIntervalNanos = TimeUnit.MILLISECONDS.toNanos(heartbeatIntervalMs);
         this.access = access;
         this.authorizer = authorizer;
+        this.admission = admission;
     }
 
     @Override
@@ -102,9 +106,12 @@ public final class SseHandler extends HttpHandler {
         final SubscriberRequirements requirements;
         try {
             requirements = requirements(request);
-        } catch (final NumberFormatException e) {
-            responses.error(response, 400, ExceptionType.BAD_PAYLOAD,
-                    "Parameter 'priority' must be a whole number (higher is more urgent).", ORIGIN);
+            admission.admit(eventType, requirements, ORIGIN);
+        } catch (final IllegalArgumentException e) {
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD, e.getMessage(), ORIGIN);
+            return;
+        } catch (final ArrowheadException e) {
+            responses.error(response, ErrorResponses.body(e));
             return;
         }
         final SystemRequestDTO subscriber;
@@ -180,11 +187,36 @@ public final class SseHandler extends HttpHandler {
         return value == null || value.isBlank() ? null : value.trim();
     }
 
-    /** What the stream asks of its topic: the {@code priority} parameter, for a derived topic. */
+    /**
+     * What the stream asks of its topic: {@code priority} (a derived topic's), {@code deadline_ms} and
+     * {@code loss_tolerance} (stricter than the topic's QoS).
+     *
+     * @throws IllegalArgumentException naming the bad parameter
+     */
     private static SubscriberRequirements requirements(final Request request) {
         final String priority = blankToNull(request.getParameter(EventHandlerApi.PRIORITY_PARAM));
-        return priority == null ? SubscriberRequirements.NONE
-                : new SubscriberRequirements(Integer.valueOf(priority));
+        final String deadline = blankToNull(request.getParameter(EventHandlerApi.DEADLINE_PARAM));
+        final String loss = blankToNull(request.getParameter(EventHandlerApi.LOSS_TOLERANCE_PARAM));
+        if (priority == null && deadline == null && loss == null) {
+            return SubscriberRequirements.NONE;
+        }
+        return new SubscriberRequirements(
+                priority == null ? null : number(priority, EventHandlerApi.PRIORITY_PARAM, Integer::valueOf,
+                        "a whole number (higher is more urgent)"),
+                QosDocuments.request(
+                        deadline == null ? null : number(deadline, EventHandlerApi.DEADLINE_PARAM, Double::valueOf,
+                                "a number of milliseconds"),
+                        loss == null ? null : number(loss, EventHandlerApi.LOSS_TOLERANCE_PARAM, Integer::valueOf,
+                                "a whole number of consecutive losses")));
+    }
+
+    private static <T> T number(final String text, final String parameter,
+                                final java.util.function.Function<String, T> parse, final String what) {
+        try {
+            return parse.apply(text);
+        } catch (final NumberFormatException e) {
+            throw new IllegalArgumentException("Parameter '" + parameter + "' must be " + what + ".");
+        }
     }
 
     private void open(final Request request, final Response response, final String eventType, final long resumeAfter,

@@ -2,6 +2,7 @@ package io.eventhandler.server.store;
 
 import io.eventhandler.api.SubscriberRequirementsDTO;
 import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.server.subscription.SubscriberRequirementsDocument;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -78,15 +79,15 @@ final class JsonColumns {
 
     /** The requests in the extension's wire shape, or null when there are none. */
     static SubscriberRequirementsDTO requirementsDto(final SubscriberRequirements requirements) {
-        return SubscriberRequirements.NONE.equals(requirements) ? null
-                : new SubscriberRequirementsDTO(requirements.priority());
+        return SubscriberRequirements.NONE.equals(requirements) ? null : SubscriberRequirementsDocument.toDto(
+                requirements);
     }
 
     static SubscriberRequirements requirements(final String json) {
         if (json == null) {
             return SubscriberRequirements.NONE;
         }
-        return new SubscriberRequirements(read(json, REQUIREMENTS).priority());
+        return SubscriberRequirementsDocument.toRequirements(read(json, REQUIREMENTS));
     }
 
     private static String write(final Object value) {

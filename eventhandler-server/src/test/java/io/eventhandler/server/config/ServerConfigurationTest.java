@@ -1,5 +1,8 @@
 package io.eventhandler.server.config;
 
+import io.eventhandler.core.delivery.edf.ReplicationPolicy;
+import io.eventhandler.core.delivery.edf.SchedulingPolicy;
+import io.eventhandler.core.qos.LatencyBounds;
 import io.eventhandler.server.EventHandlerMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +52,6 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.HISTORY_SIZE, "0");
         values.put(ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, "2");
         values.put(ServerConfiguration.DELIVERY_BATCH_MAX, "1");
-        values.put(ServerConfiguration.DELIVERY_INLINE_SUBSCRIBERS, "0");
         values.put(ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, "100");
         values.put(ServerConfiguration.SSE_RETRY_MS, "0");
         values.put(ServerConfiguration.MAX_BODY_BYTES, "256");
@@ -87,6 +89,15 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.STORE_PASSWORD, "******");
         values.put(ServerConfiguration.ENGINE_GRAPH, "graph.json");
         values.put(ServerConfiguration.ENGINE_WORKERS, "3");
+        values.put(DeliveryConfiguration.POLICY, "FCFS");
+        values.put(DeliveryConfiguration.REPLICATION, "ALL");
+        values.put(DeliveryConfiguration.TOPICS, "qos.json");
+        values.put(DeliveryConfiguration.DEFAULT_DEADLINE_MS, "250");
+        values.put(DeliveryConfiguration.PUBLISHER_LATENCY_MS, "0.5");
+        values.put(DeliveryConfiguration.EDGE_LATENCY_MS, "2");
+        values.put(DeliveryConfiguration.CLOUD_LATENCY_MS, "44");
+        values.put(DeliveryConfiguration.BACKUP_LATENCY_MS, "0.05");
+        values.put(DeliveryConfiguration.FAILOVER_MS, "120");
         return values;
     }
 
@@ -107,7 +118,6 @@ class ServerConfigurationTest {
         expected.put("eh.history.size", "1024");
         expected.put("eh.subscriber.queue.capacity", "8192");
         expected.put("eh.delivery.batch.max", "256");
-        expected.put("eh.delivery.inline.subscribers", "0");
         expected.put("eh.sse.heartbeat.interval.ms", "15000");
         expected.put("eh.sse.retry.ms", "2000");
         expected.put("eh.max.body.bytes", "65536");
@@ -145,6 +155,15 @@ class ServerConfigurationTest {
         expected.put("eh.store.password", "");
         expected.put("eh.engine.graph", "");
         expected.put("eh.engine.workers", Integer.toString(CORES));
+        expected.put("eh.delivery.policy", "EDF");
+        expected.put("eh.delivery.replication", "SELECTIVE");
+        expected.put("eh.qos.topics", "");
+        expected.put("eh.qos.default.deadline.ms", "1000");
+        expected.put("eh.qos.publisher.latency.ms", "0");
+        expected.put("eh.qos.edge.subscriber.latency.ms", "1");
+        expected.put("eh.qos.cloud.subscriber.latency.ms", "20");
+        expected.put("eh.qos.backup.latency.ms", "1");
+        expected.put("eh.qos.failover.ms", "50");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -165,7 +184,7 @@ class ServerConfigurationTest {
                 case "on when a key store is given" -> "false";
                 case "server.address" -> "127.0.0.1";
                 default -> {
-                    if (!text.matches("[0-9.]+|false|PKCS12|jdbc:\\S+")) {
+                    if (!text.matches("[0-9.]+|false|PKCS12|EDF|SELECTIVE|jdbc:\\S+")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -181,12 +200,14 @@ class ServerConfigurationTest {
         final Map<String, String> values = nonDefaults();
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
         assertEquals(values, described(configuration));
-        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 0, 100, 0, 256, 0, 1, 7, 0, 0, 9, 3,
+        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 100, 0, 256, 0, 1, 7, 0, 0, 9, 3,
                         new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
                                 "******", Path.of("certs/truststore.p12"), "******", false),
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 "subscriber:publisher", 11, 12),
-                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3),
+                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
+                        new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, "qos.json", 250_000,
+                                new LatencyBounds(500, 2_000, 44_000, 50, 120_000))),
                 configuration);
     }
 
@@ -271,7 +292,10 @@ class ServerConfigurationTest {
             eh.history.size                | -1          | eh.history.size=-1 must be at least 0
             eh.subscriber.queue.capacity   | 1           | eh.subscriber.queue.capacity=1 must be at least 2
             eh.delivery.batch.max          | 0           | eh.delivery.batch.max=0 must be at least 1
-            eh.delivery.inline.subscribers | -1          | eh.delivery.inline.subscribers=-1 must be at least 0
+            eh.delivery.policy             | LIFO        | eh.delivery.policy=LIFO must be one of [EDF, FCFS]
+            eh.qos.failover.ms             | -1          | eh.qos.failover.ms=-1 must be milliseconds ≥ 0 with at most 3 decimals
+            eh.qos.backup.latency.ms       | 0.0001      | eh.qos.backup.latency.ms=0.0001 must be milliseconds ≥ 0 with at most 3 decimals
+            eh.qos.edge.subscriber.latency.ms | one      | eh.qos.edge.subscriber.latency.ms=one is not a number of milliseconds
             eh.sse.heartbeat.interval.ms   | 99          | eh.sse.heartbeat.interval.ms=99 must be at least 100
             eh.sse.retry.ms                | -1          | eh.sse.retry.ms=-1 must be at least 0
             eh.max.body.bytes              | 255         | eh.max.body.bytes=255 must be at least 256

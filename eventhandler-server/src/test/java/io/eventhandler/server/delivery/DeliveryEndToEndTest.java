@@ -14,12 +14,12 @@ import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
+import io.eventhandler.server.testing.TestFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,19 +49,9 @@ class DeliveryEndToEndTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(DeliveryConfiguration.TOPICS,
-            file(TOPICS).toString(), DeliveryConfiguration.BACKUP_LATENCY_MS, "0.05"));
+            TestFiles.temporary("topics", TOPICS).toString(), DeliveryConfiguration.BACKUP_LATENCY_MS, "0.05"));
     private static final EhHttp http = server.http();
 
-    private static Path file(final String json) {
-        try {
-            final Path file = Files.createTempFile("topics", ".json");
-            Files.writeString(file, json);
-            file.toFile().deleteOnExit();
-            return file;
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     private static QosOverviewDTO overview() {
         return EhHttp.read(http.get("/eventhandler/mgmt/qos").body(), QosOverviewDTO.class);

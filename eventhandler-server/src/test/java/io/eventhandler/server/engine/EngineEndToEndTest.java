@@ -12,12 +12,12 @@ import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
+import io.eventhandler.server.testing.TestFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,19 +48,9 @@ class EngineEndToEndTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(ServerConfiguration.ENGINE_GRAPH,
-            graphFile(GRAPH).toString()));
+            TestFiles.temporary("graph", GRAPH).toString()));
     private static final EhHttp http = server.http();
 
-    private static Path graphFile(final String json) {
-        try {
-            final Path file = Files.createTempFile("graph", ".json");
-            Files.writeString(file, json);
-            file.toFile().deleteOnExit();
-            return file;
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     private static void publish(final String topic, final String payload) {
         http.publishOk(new EventPublishRequestDTO(topic, SystemRequestDTO.of("gauge", "127.0.0.1", 7000), null,

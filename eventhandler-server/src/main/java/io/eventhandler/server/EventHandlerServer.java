@@ -13,6 +13,7 @@ import io.eventhandler.server.arrowhead.CoreSystems;
 import io.eventhandler.server.api.EventHandlerResource;
 import io.eventhandler.server.api.SubscriptionManagementResource;
 import io.eventhandler.server.api.PublishValidator;
+import io.eventhandler.server.api.RequestLimits;
 import io.eventhandler.server.api.SubscriptionValidator;
 import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.ServerConfiguration;
@@ -25,6 +26,7 @@ import io.eventhandler.server.engine.GraphDocuments;
 import io.eventhandler.server.http.BodySizeLimitFilter;
 import io.eventhandler.server.http.ErrorMappers;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.http.ObjectMapperResolver;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerIdentity;
@@ -95,7 +97,7 @@ public final class EventHandlerServer implements AutoCloseable {
         this.identity = configuration.tls().enabled()
                 ? Optional.of(ServerTls.load(configuration.tls())) : Optional.empty();
         this.access = identity.map(AccessControl::secure).orElseGet(AccessControl::open);
-        final ObjectMapper mapper = JsonMapper.create();
+        final ObjectMapper mapper = JsonLimits.apply(JsonMapper.create(), configuration.limits());
         this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
                 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));
         this.deliveries = new DeferredDeliveryExecutor(deliveryPool, configuration.deliveryInlineSubscribers());
@@ -179,6 +181,7 @@ public final class EventHandlerServer implements AutoCloseable {
     }
 
     private HttpServer createHttpServer(final ServerConfiguration config, final ObjectMapper mapper) {
+        final RequestLimits limits = new RequestLimits(config.limits());
         final ResourceConfig resources = new ResourceConfig()
                 // The resource class with its collaborators bound, not an instance: Jersey would warn about an
                 // instance that "implements no provider interface" (jersey#3700).
@@ -190,11 +193,13 @@ public final class EventHandlerServer implements AutoCloseable {
                     @Override
                     protected void configure() {
                         bind(broker).to(Broker.class);
-                        bind(new SubscriptionValidator(config.timeStampToleranceSeconds()))
+                        bind(limits).to(RequestLimits.class);
+                        bind(new SubscriptionValidator(config.timeStampToleranceSeconds(), limits))
                                 .to(SubscriptionValidator.class);
                         bind(subscriptions).to(Subscriptions.class);
                         bind(engine).to(EngineService.class);
-                        bind(new PublishValidator(config.timeStampToleranceSeconds())).to(PublishValidator.class);
+                        bind(new PublishValidator(config.timeStampToleranceSeconds(), limits))
+                                .to(PublishValidator.class);
                         bind(access).to(AccessControl.class);
                     }
                 })
@@ -212,6 +217,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 : GrizzlyHttpServerFactory.createHttpServer(uri, resources, false);
         final NetworkListener listener = server.getListeners().iterator().next();
         listener.getKeepAlive().setMaxRequestsCount(-1);
+        listener.setMaxHttpHeaderSize(config.limits().maxHeaderBytes());
         // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.
         server.getServerConfiguration().setAllowPayloadForUndefinedHttpMethods(true);
         // An unread body (refused request) is swallowed to keep the connection only up to the body limit; a longer
@@ -231,10 +237,10 @@ public final class EventHandlerServer implements AutoCloseable {
         final GrizzlyResponses responses = new GrizzlyResponses(mapper.writerFor(ErrorMessageDTO.class));
         server.getServerConfiguration().addHttpHandler(
                 new SseHandler(broker, mapper, responses, config.sseRetryMs(), config.sseHeartbeatIntervalMs(),
-                        access, authorizer),
+                        access, authorizer, limits),
                 exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION));
         server.getServerConfiguration().addHttpHandler(
-                new PublishHandler(broker, new PublishValidator(config.timeStampToleranceSeconds()),
+                new PublishHandler(broker, new PublishValidator(config.timeStampToleranceSeconds(), limits),
                         mapper.reader(), responses, deliveries, config.maxBodyBytes(), access),
                 exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH));
         return server;

@@ -20,9 +20,11 @@ import java.util.List;
 public final class SubscriptionValidator {
 
     private final long toleranceMicros;
+    private final RequestLimits limits;
 
-    public SubscriptionValidator(final int toleranceSeconds) {
+    public SubscriptionValidator(final int toleranceSeconds, final RequestLimits limits) {
         this.toleranceMicros = toleranceSeconds * 1_000_000L;
+        this.limits = limits;
     }
 
     /**
@@ -62,6 +64,13 @@ public final class SubscriptionValidator {
         for (final SystemRef source : sourceRefs) {
             // Arrowhead finds such a source missing from its system table only when storing the subscription
             SystemValidator.requirePortAtLeastOne(source.port(), origin);
+        }
+        limits.system(request.subscriberSystem(), "Request.SubscriberSystem", origin);
+        limits.eventType(request.eventType(), "Request.EventType", origin);
+        limits.metadata(request.filterMetaData(), "Request.FilterMetaData", origin);
+        for (final SystemRequestDTO source : request.sources() == null ? List.<SystemRequestDTO>of()
+                : request.sources()) {
+            limits.system(source, "Request.Sources", origin);
         }
         return new NewSubscription(request.eventType().trim(), StoredSystem.of(request.subscriberSystem()),
                 request.filterMetaData(), request.matchMetaData(), notifyPath(request.notifyUri()),

@@ -11,6 +11,7 @@ import io.eventhandler.server.api.PublishValidator;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.http.PayloadTooLargeException;
 import io.eventhandler.server.security.AccessControl;
 import org.glassfish.grizzly.http.Method;
@@ -84,8 +85,7 @@ public final class PublishHandler extends HttpHandler {
             responses.error(response, 413, ExceptionType.BAD_PAYLOAD, e.getMessage(), ORIGIN);
             return;
         } catch (final JsonProcessingException e) {
-            responses.error(response, 400, ExceptionType.BAD_PAYLOAD,
-                    "Request body is not valid JSON for this endpoint: " + e.getOriginalMessage(), ORIGIN);
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD, JsonLimits.describe(e), ORIGIN);
             return;
         }
         deliveries.beginScope();

@@ -87,6 +87,14 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.STORE_PASSWORD, "******");
         values.put(ServerConfiguration.ENGINE_GRAPH, "graph.json");
         values.put(ServerConfiguration.ENGINE_WORKERS, "3");
+        values.put(ServerConfiguration.MAX_HEADER_BYTES, "1024");
+        values.put(ServerConfiguration.MAX_JSON_DEPTH, "4");
+        values.put(ServerConfiguration.MAX_JSON_STRING_LENGTH, "256");
+        values.put(ServerConfiguration.MAX_METADATA_ENTRIES, "0");
+        values.put(ServerConfiguration.MAX_EVENT_TYPE_LENGTH, "1");
+        values.put(ServerConfiguration.EVENT_TYPE_PATTERN, "[a-z]+");
+        values.put(ServerConfiguration.MAX_SYSTEM_NAME_LENGTH, "2");
+        values.put(ServerConfiguration.MAX_ADDRESS_LENGTH, "3");
         return values;
     }
 
@@ -145,6 +153,14 @@ class ServerConfigurationTest {
         expected.put("eh.store.password", "");
         expected.put("eh.engine.graph", "");
         expected.put("eh.engine.workers", Integer.toString(CORES));
+        expected.put("eh.max.header.bytes", "8192");
+        expected.put("eh.max.json.depth", "32");
+        expected.put("eh.max.json.string.length", "65536");
+        expected.put("eh.max.metadata.entries", "64");
+        expected.put("eh.max.event.type.length", "255");
+        expected.put("eh.event.type.pattern", "[A-Za-z0-9_.:/-]+");
+        expected.put("eh.max.system.name.length", "255");
+        expected.put("eh.max.address.length", "255");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -164,6 +180,7 @@ class ServerConfigurationTest {
                         "the store password", "the key store password" -> "";
                 case "on when a key store is given" -> "false";
                 case "server.address" -> "127.0.0.1";
+                case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
                     if (!text.matches("[0-9.]+|false|PKCS12|jdbc:\\S+")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
@@ -186,7 +203,8 @@ class ServerConfigurationTest {
                                 "******", Path.of("certs/truststore.p12"), "******", false),
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 "subscriber:publisher", 11, 12),
-                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3),
+                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
+                        new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3)),
                 configuration);
     }
 
@@ -288,6 +306,14 @@ class ServerConfigurationTest {
             sr_port                        | 0           | sr_port=0 must be between 1 and 65535
             eh.sr.check.interval.ms        | 99          | eh.sr.check.interval.ms=99 must be at least 100
             event_handler_max_retry_connect_auth | 0     | event_handler_max_retry_connect_auth=0 must be at least 1
+            eh.max.header.bytes            | 1023        | eh.max.header.bytes=1023 must be at least 1024
+            eh.max.json.depth              | 3           | eh.max.json.depth=3 must be at least 4
+            eh.max.json.string.length      | 255         | eh.max.json.string.length=255 must be at least 256
+            eh.max.metadata.entries        | -1          | eh.max.metadata.entries=-1 must be at least 0
+            eh.max.event.type.length       | 256         | eh.max.event.type.length=256 must be between 1 and 255 (the store's column)
+            eh.max.system.name.length      | 0           | eh.max.system.name.length=0 must be between 1 and 255 (the store's column)
+            eh.max.address.length          | 256         | eh.max.address.length=256 must be between 1 and 255 (the store's column)
+            eh.event.type.pattern          | [a-z        | eh.event.type.pattern=[a-z is not a regular expression
             """)
     void aBadValueIsAConfigurationExceptionNamingTheKey(final String key, final String value, final String problem) {
         final ConfigurationException fromMap = assertThrows(ConfigurationException.class,

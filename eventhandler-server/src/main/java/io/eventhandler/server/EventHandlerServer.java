@@ -24,10 +24,13 @@ import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.engine.GraphDocuments;
 import io.eventhandler.server.http.BodySizeLimitFilter;
+import io.eventhandler.server.http.ErrorBodyFilter;
+import io.eventhandler.server.http.ErrorBodyHttpCodec;
 import io.eventhandler.server.http.ErrorMappers;
 import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.http.ObjectMapperResolver;
+import io.eventhandler.server.http.RequestRouter;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerTls;
@@ -41,13 +44,13 @@ import io.eventhandler.server.subscription.StartupAuthorizationCheck;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 import io.eventhandler.server.webhook.WebhookDispatcher;
-import org.glassfish.grizzly.http.server.HttpHandlerRegistration;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
 import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
 import org.glassfish.grizzly.strategies.WorkerThreadIOStrategy;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
+import org.glassfish.grizzly.utils.DelayedExecutor;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
 import org.glassfish.jersey.jackson.JacksonFeature;
@@ -61,8 +64,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -89,6 +94,9 @@ public final class EventHandlerServer implements AutoCloseable {
     private final SubscriptionAuthorizer authorizer;
     private final Subscriptions subscriptions;
     private final HttpServer httpServer;
+    /** Keep-alive timeouts of the HTTP codec (see {@link ErrorBodyHttpCodec}). */
+    private final DelayedExecutor codecTimer = new DelayedExecutor(
+            Executors.newSingleThreadExecutor(new NamedThreadFactory("eh-http-timer")), 1, TimeUnit.SECONDS);
     private final SseHeartbeat heartbeat;
     private final int port;
 
@@ -117,6 +125,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 .orElseGet(() -> localPolicy(configuration));
         this.subscriptions = new Subscriptions(store, broker, webhooks, authorizer,
                 configuration.timeStampToleranceSeconds());
+        codecTimer.start();
         this.httpServer = createHttpServer(configuration, mapper);
         try {
             // stored subscriptions are attached before the first publish is accepted: nothing published after a
@@ -207,6 +216,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 .register(new ObjectMapperResolver(mapper))
                 .register(new BodySizeLimitFilter(config.maxBodyBytes()))
                 .registerClasses(ErrorMappers.all())
+                .register(ErrorBodyFilter.class)
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true);
         final URI uri = URI.create(scheme() + "://" + host(config.address()) + ":" + config.port() + "/");
         final HttpServer server = identity.isPresent()
@@ -218,6 +228,9 @@ public final class EventHandlerServer implements AutoCloseable {
         final NetworkListener listener = server.getListeners().iterator().next();
         listener.getKeepAlive().setMaxRequestsCount(-1);
         listener.setMaxHttpHeaderSize(config.limits().maxHeaderBytes());
+        listener.registerAddOn(ErrorBodyHttpCodec.installer(codecTimer, mapper.writerFor(ErrorMessageDTO.class)));
+        // TRACE reaches the handlers, which refuse it with an ErrorMessageDTO like any other unsupported method
+        listener.setTraceEnabled(true);
         // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.
         server.getServerConfiguration().setAllowPayloadForUndefinedHttpMethods(true);
         // An unread body (refused request) is swallowed to keep the connection only up to the body limit; a longer
@@ -235,21 +248,22 @@ public final class EventHandlerServer implements AutoCloseable {
                 .setCorePoolSize(config.workerThreads())
                 .setMaxPoolSize(config.workerThreads()));
         final GrizzlyResponses responses = new GrizzlyResponses(mapper.writerFor(ErrorMessageDTO.class));
-        server.getServerConfiguration().addHttpHandler(
-                new SseHandler(broker, mapper, responses, config.sseRetryMs(), config.sseHeartbeatIntervalMs(),
-                        access, authorizer, limits),
-                exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION));
-        server.getServerConfiguration().addHttpHandler(
-                new PublishHandler(broker, new PublishValidator(config.timeStampToleranceSeconds(), limits),
-                        mapper.reader(), responses, deliveries, config.maxBodyBytes(), access),
-                exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH));
+        final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
+                config.sseHeartbeatIntervalMs(), access, authorizer, limits);
+        final PublishHandler publish = new PublishHandler(broker,
+                new PublishValidator(config.timeStampToleranceSeconds(), limits), mapper.reader(), responses,
+                deliveries, config.maxBodyBytes(), access);
+        // Jersey is the only handler registered yet; the router takes its place and hands it what is not SSE or publish
+        final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();
+        Map.copyOf(handlers.getHttpHandlersWithMapping()).forEach((jersey, registrations) -> {
+            handlers.removeHttpHandler(jersey);
+            handlers.addHttpHandler(new RequestRouter(Map.of(
+                    EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
+                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, publish), jersey, responses), registrations);
+        });
         return server;
     }
 
-    /** Root context with an exact pattern: a "/eventhandler" context would capture Jersey's paths too. */
-    private static HttpHandlerRegistration exactPath(final String path) {
-        return HttpHandlerRegistration.builder().contextPath("").urlPattern(path).build();
-    }
 
     private NetworkListener listener() {
         return httpServer.getListeners().iterator().next();
@@ -312,5 +326,6 @@ public final class EventHandlerServer implements AutoCloseable {
         }
         webhooks.close();
         deliveryPool.shutdownNow();
+        codecTimer.destroy();
     }
 }

@@ -11,6 +11,7 @@ import io.eventhandler.server.store.StoredSystem;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Arrowhead 4.6's checks of a subscription request, with its messages, in its order (controller checks as
@@ -65,11 +66,14 @@ public final class SubscriptionValidator {
             // Arrowhead finds such a source missing from its system table only when storing the subscription
             SystemValidator.requirePortAtLeastOne(source.port(), origin);
         }
+        requireValues(request.filterMetaData(), "Request.FilterMetaData", origin);
+        requireValues(request.subscriberSystem().metadata(), "Request.SubscriberSystem.Metadata", origin);
         limits.system(request.subscriberSystem(), "Request.SubscriberSystem", origin);
         limits.eventType(request.eventType(), "Request.EventType", origin);
         limits.metadata(request.filterMetaData(), "Request.FilterMetaData", origin);
         for (final SystemRequestDTO source : request.sources() == null ? List.<SystemRequestDTO>of()
                 : request.sources()) {
+            requireValues(source.metadata(), "Request.Sources.Metadata", origin);
             limits.system(source, "Request.Sources", origin);
         }
         return new NewSubscription(request.eventType().trim(), StoredSystem.of(request.subscriberSystem()),
@@ -94,6 +98,13 @@ public final class SubscriptionValidator {
                     name + " is further in the past than the tolerated time difference", origin);
         }
         return micros;
+    }
+
+    /** A map entry without a value can be neither matched nor stored (the stored maps are immutable copies). */
+    private static void requireValues(final Map<String, String> map, final String field, final String origin) {
+        if (map != null && map.containsValue(null)) {
+            throw ArrowheadException.badPayload(field + " has an entry without a value.", origin);
+        }
     }
 
     private static String notifyPath(final String notifyUri) {

@@ -53,6 +53,7 @@ public final class SubscriptionValidator {
         if (request.sources() != null) {
             for (final SystemRequestDTO source : request.sources()) {
                 sourceRefs.add(SystemValidator.validate(source, origin));
+                requireValues(source.metadata(), "Request.Sources.Metadata", origin);
                 sources.add(StoredSystem.of(source));
             }
         }
@@ -73,7 +74,6 @@ public final class SubscriptionValidator {
         limits.metadata(request.filterMetaData(), "Request.FilterMetaData", origin);
         for (final SystemRequestDTO source : request.sources() == null ? List.<SystemRequestDTO>of()
                 : request.sources()) {
-            requireValues(source.metadata(), "Request.Sources.Metadata", origin);
             limits.system(source, "Request.Sources", origin);
         }
         return new NewSubscription(request.eventType().trim(), StoredSystem.of(request.subscriberSystem()),

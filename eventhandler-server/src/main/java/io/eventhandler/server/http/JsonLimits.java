@@ -32,11 +32,22 @@ public final class JsonLimits {
 
     /** The client's message for a body Jackson could not read. */
     public static String describe(final JsonProcessingException e) {
-        if (e instanceof StreamConstraintsException) {
-            final String message = JACKSON_SOURCE.matcher(e.getOriginalMessage()).replaceAll(")");
+        final StreamConstraintsException limit = limitOf(e);
+        if (limit != null) {
+            final String message = JACKSON_SOURCE.matcher(limit.getOriginalMessage()).replaceAll(")");
             return "Request body exceeds a limit of this Event Handler: " + message + settingOf(message);
         }
         return "Request body is not valid JSON for this endpoint: " + e.getOriginalMessage();
+    }
+
+    /** Databind wraps the parser's refusal when it happens inside a value. */
+    private static StreamConstraintsException limitOf(final Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StreamConstraintsException limit) {
+                return limit;
+            }
+        }
+        return null;
     }
 
     private static String settingOf(final String message) {

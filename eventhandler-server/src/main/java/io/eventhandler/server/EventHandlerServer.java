@@ -36,6 +36,7 @@ import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerTls;
 import io.eventhandler.server.publish.DeferredDeliveryExecutor;
 import io.eventhandler.server.publish.PublishHandler;
+import io.eventhandler.server.publish.PublisherRateLimiter;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.sse.SseHeartbeat;
 import io.eventhandler.server.store.SubscriptionStore;
@@ -252,7 +253,8 @@ public final class EventHandlerServer implements AutoCloseable {
                 config.sseHeartbeatIntervalMs(), access, authorizer, limits);
         final PublishHandler publish = new PublishHandler(broker,
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), mapper.reader(), responses,
-                deliveries, config.maxBodyBytes(), access);
+                deliveries, config.maxBodyBytes(), access, new PublisherRateLimiter(
+                        config.limits().publishEventsPerSecond(), config.limits().publishBytesPerSecond()));
         // Jersey is the only handler registered yet; the router takes its place and hands it what is not SSE or publish
         final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();
         Map.copyOf(handlers.getHttpHandlersWithMapping()).forEach((jersey, registrations) -> {

@@ -22,6 +22,10 @@ import java.util.regex.Pattern;
  *                              (255, the store's column)
  * @param maxAddressLength      {@value ServerConfiguration#MAX_ADDRESS_LENGTH} — characters of a system address
  *                              (255, the store's column)
+ * @param publishEventsPerSecond {@value ServerConfiguration#PUBLISH_RATE_LIMIT} — events one publisher may publish
+ *                              per second, in bursts of up to that many; more get 429 (0 = no limit, the default)
+ * @param publishBytesPerSecond {@value ServerConfiguration#PUBLISH_BYTES_LIMIT} — request body bytes one publisher
+ *                              may publish per second (0 = no limit, the default; else at least the body limit)
  */
 public record LimitsConfiguration(
         int maxHeaderBytes,
@@ -31,7 +35,9 @@ public record LimitsConfiguration(
         int maxEventTypeLength,
         Pattern eventTypePattern,
         int maxSystemNameLength,
-        int maxAddressLength) {
+        int maxAddressLength,
+        int publishEventsPerSecond,
+        int publishBytesPerSecond) {
 
     /** The store keeps event types, system names and addresses in 255-character columns. */
     public static final int STORED_NAME_COLUMN = 255;
@@ -59,7 +65,9 @@ public record LimitsConfiguration(
                 source.integer(ServerConfiguration.MAX_SYSTEM_NAME_LENGTH, STORED_NAME_COLUMN,
                         v -> v >= 1 && v <= STORED_NAME_COLUMN, stored),
                 source.integer(ServerConfiguration.MAX_ADDRESS_LENGTH, STORED_NAME_COLUMN,
-                        v -> v >= 1 && v <= STORED_NAME_COLUMN, stored));
+                        v -> v >= 1 && v <= STORED_NAME_COLUMN, stored),
+                source.integer(ServerConfiguration.PUBLISH_RATE_LIMIT, 0, v -> v >= 0, "at least 0"),
+                source.integer(ServerConfiguration.PUBLISH_BYTES_LIMIT, 0, v -> v >= 0, "at least 0"));
     }
 
     /** Patterns compare by their text (a record of {@link Pattern}s would compare by identity). */
@@ -69,12 +77,15 @@ public record LimitsConfiguration(
                 && maxJsonDepth == o.maxJsonDepth && maxJsonStringLength == o.maxJsonStringLength
                 && maxMetadataEntries == o.maxMetadataEntries && maxEventTypeLength == o.maxEventTypeLength
                 && eventTypePattern.pattern().equals(o.eventTypePattern.pattern())
-                && maxSystemNameLength == o.maxSystemNameLength && maxAddressLength == o.maxAddressLength;
+                && maxSystemNameLength == o.maxSystemNameLength && maxAddressLength == o.maxAddressLength
+                && publishEventsPerSecond == o.publishEventsPerSecond
+                && publishBytesPerSecond == o.publishBytesPerSecond;
     }
 
     @Override
     public int hashCode() {
         return java.util.Objects.hash(maxHeaderBytes, maxJsonDepth, maxJsonStringLength, maxMetadataEntries,
-                maxEventTypeLength, eventTypePattern.pattern(), maxSystemNameLength, maxAddressLength);
+                maxEventTypeLength, eventTypePattern.pattern(), maxSystemNameLength, maxAddressLength,
+                publishEventsPerSecond, publishBytesPerSecond);
     }
 }

@@ -133,6 +133,8 @@ public record ServerConfiguration(
     public static final String EVENT_TYPE_PATTERN = "eh.event.type.pattern";
     public static final String MAX_SYSTEM_NAME_LENGTH = "eh.max.system.name.length";
     public static final String MAX_ADDRESS_LENGTH = "eh.max.address.length";
+    public static final String PUBLISH_RATE_LIMIT = "eh.publish.rate.limit";
+    public static final String PUBLISH_BYTES_LIMIT = "eh.publish.bytes.limit";
 
     private static final String HIDDEN = "******";
 
@@ -202,6 +204,12 @@ public record ServerConfiguration(
                 source.string(ENGINE_GRAPH, ""),
                 source.integer(ENGINE_WORKERS, cores, v -> v >= 1, "at least 1"),
                 LimitsConfiguration.read(source));
+        final int bytesLimit = configuration.limits().publishBytesPerSecond();
+        if (bytesLimit > 0 && bytesLimit < configuration.maxBodyBytes()) {
+            // a bucket holds one second's bytes: a larger event could never pass
+            source.problem(PUBLISH_BYTES_LIMIT + "=" + bytesLimit + " must be 0 (none) or at least "
+                    + MAX_BODY_BYTES + " (" + configuration.maxBodyBytes() + ")");
+        }
         source.rejectUnknownKeys();
         if (!source.problems().isEmpty()) {
             throw new ConfigurationException(source.problems());
@@ -326,6 +334,8 @@ public record ServerConfiguration(
         d.put(EVENT_TYPE_PATTERN, limits.eventTypePattern().pattern());
         d.put(MAX_SYSTEM_NAME_LENGTH, limits.maxSystemNameLength());
         d.put(MAX_ADDRESS_LENGTH, limits.maxAddressLength());
+        d.put(PUBLISH_RATE_LIMIT, limits.publishEventsPerSecond());
+        d.put(PUBLISH_BYTES_LIMIT, limits.publishBytesPerSecond());
         return d;
     }
 

@@ -44,10 +44,12 @@ public final class PublishHandler extends HttpHandler {
     private final DeferredDeliveryExecutor deliveries;
     private final int maxBodyBytes;
     private final AccessControl access;
+    private final PublisherRateLimiter rateLimiter;
 
     public PublishHandler(final Broker broker, final PublishValidator validator, final ObjectReader reader,
                           final GrizzlyResponses responses, final DeferredDeliveryExecutor deliveries,
-                          final int maxBodyBytes, final AccessControl access) {
+                          final int maxBodyBytes, final AccessControl access, final PublisherRateLimiter rateLimiter) {
+        this.rateLimiter = rateLimiter;
         this.broker = broker;
         this.validator = validator;
         this.reader = reader.forType(EventPublishRequestDTO.class);
@@ -78,6 +80,12 @@ public final class PublishHandler extends HttpHandler {
                 access.requireRequester(request, dto.source() == null ? null : dto.source().systemName(), ORIGIN);
             }
             draft = validator.validate(dto, ORIGIN);
+            if (!rateLimiter.admit(draft.source().name(), body.length, System.nanoTime())) {
+                response.setHeader("Retry-After", "1");
+                responses.error(response, 429, ExceptionType.UNAVAILABLE, "Publisher " + draft.source().name()
+                        + " is over its publishing limit (" + rateLimiter + "); retry in a second.", ORIGIN);
+                return;
+            }
         } catch (final ArrowheadException e) {
             responses.error(response, ErrorResponses.body(e));
             return;

@@ -95,6 +95,8 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.EVENT_TYPE_PATTERN, "[a-z]+");
         values.put(ServerConfiguration.MAX_SYSTEM_NAME_LENGTH, "2");
         values.put(ServerConfiguration.MAX_ADDRESS_LENGTH, "3");
+        values.put(ServerConfiguration.PUBLISH_RATE_LIMIT, "50");
+        values.put(ServerConfiguration.PUBLISH_BYTES_LIMIT, "4096");
         return values;
     }
 
@@ -161,6 +163,8 @@ class ServerConfigurationTest {
         expected.put("eh.event.type.pattern", "[A-Za-z0-9_.:/-]+");
         expected.put("eh.max.system.name.length", "255");
         expected.put("eh.max.address.length", "255");
+        expected.put("eh.publish.rate.limit", "0");
+        expected.put("eh.publish.bytes.limit", "0");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -204,7 +208,7 @@ class ServerConfigurationTest {
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 "subscriber:publisher", 11, 12),
                         new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
-                        new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3)),
+                        new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096)),
                 configuration);
     }
 
@@ -314,6 +318,8 @@ class ServerConfigurationTest {
             eh.max.system.name.length      | 0           | eh.max.system.name.length=0 must be between 1 and 255 (the store's column)
             eh.max.address.length          | 256         | eh.max.address.length=256 must be between 1 and 255 (the store's column)
             eh.event.type.pattern          | [a-z        | eh.event.type.pattern=[a-z is not a regular expression
+            eh.publish.rate.limit          | -1          | eh.publish.rate.limit=-1 must be at least 0
+            eh.publish.bytes.limit         | 65535       | eh.publish.bytes.limit=65535 must be 0 (none) or at least eh.max.body.bytes (65536)
             """)
     void aBadValueIsAConfigurationExceptionNamingTheKey(final String key, final String value, final String problem) {
         final ConfigurationException fromMap = assertThrows(ConfigurationException.class,

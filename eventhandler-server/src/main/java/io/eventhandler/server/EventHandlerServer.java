@@ -1,6 +1,7 @@
 package io.eventhandler.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.JsonMapper;
@@ -229,7 +230,8 @@ public final class EventHandlerServer implements AutoCloseable {
         final NetworkListener listener = server.getListeners().iterator().next();
         listener.getKeepAlive().setMaxRequestsCount(-1);
         listener.setMaxHttpHeaderSize(config.limits().maxHeaderBytes());
-        listener.registerAddOn(ErrorBodyHttpCodec.installer(codecTimer, mapper.writerFor(ErrorMessageDTO.class)));
+        final ObjectWriter errorWriter = mapper.writerFor(ErrorMessageDTO.class);
+        listener.registerAddOn(ErrorBodyHttpCodec.installer(codecTimer, errorWriter));
         // TRACE reaches the handlers, which refuse it with an ErrorMessageDTO like any other unsupported method
         listener.setTraceEnabled(true);
         // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.
@@ -248,14 +250,15 @@ public final class EventHandlerServer implements AutoCloseable {
                 .setPoolName("eh-worker")
                 .setCorePoolSize(config.workerThreads())
                 .setMaxPoolSize(config.workerThreads()));
-        final GrizzlyResponses responses = new GrizzlyResponses(mapper.writerFor(ErrorMessageDTO.class));
+        final GrizzlyResponses responses = new GrizzlyResponses(errorWriter);
         final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
                 config.sseHeartbeatIntervalMs(), access, authorizer, limits);
         final PublishHandler publish = new PublishHandler(broker,
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), mapper.reader(), responses,
                 deliveries, config.maxBodyBytes(), access, new PublisherRateLimiter(
                         config.limits().publishEventsPerSecond(), config.limits().publishBytesPerSecond()));
-        // Jersey is the only handler registered yet; the router takes its place and hands it what is not SSE or publish
+        // Jersey is the only handler registered yet; the router takes its place and hands it what is not SSE or
+        // publish (the Grizzly ServerConfiguration, not ours: hence the full name)
         final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();
         Map.copyOf(handlers.getHttpHandlersWithMapping()).forEach((jersey, registrations) -> {
             handlers.removeHttpHandler(jersey);

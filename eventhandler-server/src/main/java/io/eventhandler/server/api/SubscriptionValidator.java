@@ -12,6 +12,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Arrowhead 4.6's checks of a subscription request, with its messages, in its order (controller checks as
@@ -100,9 +101,12 @@ public final class SubscriptionValidator {
         return micros;
     }
 
-    /** A map entry without a value can be neither matched nor stored (the stored maps are immutable copies). */
+    /**
+     * A map entry without a value can be neither matched nor stored (the stored maps are immutable copies). Not
+     * {@code containsValue(null)}: an immutable map throws on it.
+     */
     private static void requireValues(final Map<String, String> map, final String field, final String origin) {
-        if (map != null && map.containsValue(null)) {
+        if (map != null && map.values().stream().anyMatch(Objects::isNull)) {
             throw ArrowheadException.badPayload(field + " has an entry without a value.", origin);
         }
     }

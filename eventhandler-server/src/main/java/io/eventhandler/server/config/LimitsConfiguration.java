@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * @param maxJsonDepth          {@value ServerConfiguration#MAX_JSON_DEPTH} — nesting of objects and arrays in a
  *                              body (32)
  * @param maxJsonStringLength   {@value ServerConfiguration#MAX_JSON_STRING_LENGTH} — characters of one JSON string
- *                              or field name, e.g. an event payload or a metadata key (65536)
+ *                              or field name, e.g. an event payload or a metadata key (1048576; it matters
+ *                              when the body limit is raised above it)
  * @param maxMetadataEntries    {@value ServerConfiguration#MAX_METADATA_ENTRIES} — entries of one metadata map
  *                              (event metadata, filter, system metadata) (64)
  * @param maxEventTypeLength    {@value ServerConfiguration#MAX_EVENT_TYPE_LENGTH} — characters of an event type
@@ -57,7 +58,7 @@ public record LimitsConfiguration(
         return new LimitsConfiguration(
                 source.integer(ServerConfiguration.MAX_HEADER_BYTES, 8192, v -> v >= 1024, "at least 1024"),
                 source.integer(ServerConfiguration.MAX_JSON_DEPTH, 32, v -> v >= 4, "at least 4"),
-                source.integer(ServerConfiguration.MAX_JSON_STRING_LENGTH, 65_536, v -> v >= 256, "at least 256"),
+                source.integer(ServerConfiguration.MAX_JSON_STRING_LENGTH, 1_048_576, v -> v >= 256, "at least 256"),
                 source.integer(ServerConfiguration.MAX_METADATA_ENTRIES, 64, v -> v >= 0, "at least 0"),
                 source.integer(ServerConfiguration.MAX_EVENT_TYPE_LENGTH, STORED_NAME_COLUMN,
                         v -> v >= 1 && v <= STORED_NAME_COLUMN, stored),

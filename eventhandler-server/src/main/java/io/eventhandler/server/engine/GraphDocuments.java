@@ -77,7 +77,7 @@ public final class GraphDocuments {
                     problems.add("operator " + operator.id() + ": an input is null");
                     continue;
                 }
-                if (operator.parameters() != null && operator.parameters().containsValue(null)) {
+                if (operator.parameters() != null && operator.parameters().values().stream().anyMatch(Objects::isNull)) {
                     problems.add("operator " + operator.id() + ": a parameter is null");
                     continue;
                 }

@@ -157,7 +157,7 @@ class ServerConfigurationTest {
         expected.put("eh.engine.workers", Integer.toString(CORES));
         expected.put("eh.max.header.bytes", "8192");
         expected.put("eh.max.json.depth", "32");
-        expected.put("eh.max.json.string.length", "65536");
+        expected.put("eh.max.json.string.length", "1048576");
         expected.put("eh.max.metadata.entries", "64");
         expected.put("eh.max.event.type.length", "255");
         expected.put("eh.event.type.pattern", "[A-Za-z0-9_.:/-]+");

@@ -1,6 +1,7 @@
 package io.eventhandler.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.JsonMapper;
@@ -13,6 +14,7 @@ import io.eventhandler.server.arrowhead.CoreSystems;
 import io.eventhandler.server.api.EventHandlerResource;
 import io.eventhandler.server.api.SubscriptionManagementResource;
 import io.eventhandler.server.api.PublishValidator;
+import io.eventhandler.server.api.RequestLimits;
 import io.eventhandler.server.api.SubscriptionValidator;
 import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.ServerConfiguration;
@@ -25,13 +27,18 @@ import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.engine.GraphDocuments;
 import io.eventhandler.server.http.BodySizeLimitFilter;
+import io.eventhandler.server.http.ErrorBodyFilter;
+import io.eventhandler.server.http.ErrorBodyHttpCodec;
 import io.eventhandler.server.http.ErrorMappers;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.http.ObjectMapperResolver;
+import io.eventhandler.server.http.RequestRouter;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerTls;
 import io.eventhandler.server.publish.PublishHandler;
+import io.eventhandler.server.publish.PublisherRateLimiter;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.sse.SseHeartbeat;
 import io.eventhandler.server.store.SubscriptionStore;
@@ -40,13 +47,13 @@ import io.eventhandler.server.subscription.StartupAuthorizationCheck;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 import io.eventhandler.server.webhook.WebhookDispatcher;
-import org.glassfish.grizzly.http.server.HttpHandlerRegistration;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
 import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
 import org.glassfish.grizzly.strategies.WorkerThreadIOStrategy;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
+import org.glassfish.grizzly.utils.DelayedExecutor;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
 import org.glassfish.jersey.jackson.JacksonFeature;
@@ -60,8 +67,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -88,6 +97,9 @@ public final class EventHandlerServer implements AutoCloseable {
     private final SubscriptionAuthorizer authorizer;
     private final Subscriptions subscriptions;
     private final HttpServer httpServer;
+    /** Keep-alive timeouts of the HTTP codec (see {@link ErrorBodyHttpCodec}). */
+    private final DelayedExecutor codecTimer = new DelayedExecutor(
+            Executors.newSingleThreadExecutor(new NamedThreadFactory("eh-http-timer")), 1, TimeUnit.SECONDS);
     private final SseHeartbeat heartbeat;
     private final int port;
 
@@ -96,7 +108,7 @@ public final class EventHandlerServer implements AutoCloseable {
         this.identity = configuration.tls().enabled()
                 ? Optional.of(ServerTls.load(configuration.tls())) : Optional.empty();
         this.access = identity.map(AccessControl::secure).orElseGet(AccessControl::open);
-        final ObjectMapper mapper = JsonMapper.create();
+        final ObjectMapper mapper = JsonLimits.apply(JsonMapper.create(), configuration.limits());
         this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
                 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));
         this.delivery = new DeliveryService(configuration.delivery(), deliveryPool, configuration.deliveryThreads());
@@ -123,6 +135,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 .orElseGet(() -> localPolicy(configuration));
         this.subscriptions = new Subscriptions(store, broker, webhooks, authorizer,
                 configuration.timeStampToleranceSeconds());
+        codecTimer.start();
         this.httpServer = createHttpServer(configuration, mapper);
         try {
             // stored subscriptions are attached before the first publish is accepted: nothing published after a
@@ -187,6 +200,7 @@ public final class EventHandlerServer implements AutoCloseable {
     }
 
     private HttpServer createHttpServer(final ServerConfiguration config, final ObjectMapper mapper) {
+        final RequestLimits limits = new RequestLimits(config.limits());
         final ResourceConfig resources = new ResourceConfig()
                 // The resource class with its collaborators bound, not an instance: Jersey would warn about an
                 // instance that "implements no provider interface" (jersey#3700).
@@ -199,12 +213,14 @@ public final class EventHandlerServer implements AutoCloseable {
                     @Override
                     protected void configure() {
                         bind(broker).to(Broker.class);
-                        bind(new SubscriptionValidator(config.timeStampToleranceSeconds(), delivery::admit))
+                        bind(limits).to(RequestLimits.class);
+                        bind(new SubscriptionValidator(config.timeStampToleranceSeconds(), limits, delivery::admit))
                                 .to(SubscriptionValidator.class);
                         bind(delivery).to(DeliveryService.class);
                         bind(subscriptions).to(Subscriptions.class);
                         bind(engine).to(EngineService.class);
-                        bind(new PublishValidator(config.timeStampToleranceSeconds())).to(PublishValidator.class);
+                        bind(new PublishValidator(config.timeStampToleranceSeconds(), limits))
+                                .to(PublishValidator.class);
                         bind(access).to(AccessControl.class);
                     }
                 })
@@ -212,6 +228,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 .register(new ObjectMapperResolver(mapper))
                 .register(new BodySizeLimitFilter(config.maxBodyBytes()))
                 .registerClasses(ErrorMappers.all())
+                .register(ErrorBodyFilter.class)
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true);
         final URI uri = URI.create(scheme() + "://" + host(config.address()) + ":" + config.port() + "/");
         final HttpServer server = identity.isPresent()
@@ -222,6 +239,11 @@ public final class EventHandlerServer implements AutoCloseable {
                 : GrizzlyHttpServerFactory.createHttpServer(uri, resources, false);
         final NetworkListener listener = server.getListeners().iterator().next();
         listener.getKeepAlive().setMaxRequestsCount(-1);
+        listener.setMaxHttpHeaderSize(config.limits().maxHeaderBytes());
+        final ObjectWriter errorWriter = mapper.writerFor(ErrorMessageDTO.class);
+        listener.registerAddOn(ErrorBodyHttpCodec.installer(codecTimer, errorWriter));
+        // TRACE reaches the handlers, which refuse it with an ErrorMessageDTO like any other unsupported method
+        listener.setTraceEnabled(true);
         // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.
         server.getServerConfiguration().setAllowPayloadForUndefinedHttpMethods(true);
         // An unread body (refused request) is swallowed to keep the connection only up to the body limit; a longer
@@ -238,22 +260,25 @@ public final class EventHandlerServer implements AutoCloseable {
                 .setPoolName("eh-worker")
                 .setCorePoolSize(config.workerThreads())
                 .setMaxPoolSize(config.workerThreads()));
-        final GrizzlyResponses responses = new GrizzlyResponses(mapper.writerFor(ErrorMessageDTO.class));
-        server.getServerConfiguration().addHttpHandler(
-                new SseHandler(broker, mapper, responses, config.sseRetryMs(), config.sseHeartbeatIntervalMs(),
-                        access, authorizer, delivery::admit),
-                exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION));
-        server.getServerConfiguration().addHttpHandler(
-                new PublishHandler(broker, new PublishValidator(config.timeStampToleranceSeconds()),
-                        mapper.reader(), responses, config.maxBodyBytes(), access),
-                exactPath(EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH));
+        final GrizzlyResponses responses = new GrizzlyResponses(errorWriter);
+        final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
+                config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit);
+        final PublishHandler publish = new PublishHandler(broker,
+                new PublishValidator(config.timeStampToleranceSeconds(), limits), mapper.reader(), responses,
+                config.maxBodyBytes(), access, new PublisherRateLimiter(
+                        config.limits().publishEventsPerSecond(), config.limits().publishBytesPerSecond()));
+        // Jersey is the only handler registered yet; the router takes its place and hands it what is not SSE or
+        // publish (the Grizzly ServerConfiguration, not ours: hence the full name)
+        final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();
+        Map.copyOf(handlers.getHttpHandlersWithMapping()).forEach((jersey, registrations) -> {
+            handlers.removeHttpHandler(jersey);
+            handlers.addHttpHandler(new RequestRouter(Map.of(
+                    EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
+                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, publish), jersey, responses), registrations);
+        });
         return server;
     }
 
-    /** Root context with an exact pattern: a "/eventhandler" context would capture Jersey's paths too. */
-    private static HttpHandlerRegistration exactPath(final String path) {
-        return HttpHandlerRegistration.builder().contextPath("").urlPattern(path).build();
-    }
 
     private NetworkListener listener() {
         return httpServer.getListeners().iterator().next();
@@ -317,5 +342,6 @@ public final class EventHandlerServer implements AutoCloseable {
         webhooks.close();
         delivery.close();
         deliveryPool.shutdownNow();
+        codecTimer.destroy();
     }
 }

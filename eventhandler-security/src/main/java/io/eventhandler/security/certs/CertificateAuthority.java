@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
+import java.security.PublicKey;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -103,14 +105,33 @@ public final class CertificateAuthority {
      */
     public KeyAndChain issueSystem(final String system, final SubjectAltNames altNames, final Duration validity)
             throws GeneralSecurityException {
+        return issueSystem(system, (key, commonName) ->
+                CertificateIssuer.endEntity(key, commonName, altNames, keyAndChain, validity));
+    }
+
+    /**
+     * Issues a system certificate valid exactly from {@code notBefore} to {@code notAfter}, not clamped to this CA's
+     * validity: for testing how a system reacts to a certificate that has expired or is not valid yet.
+     */
+    public KeyAndChain issueSystem(final String system, final SubjectAltNames altNames, final Instant notBefore,
+                                   final Instant notAfter) throws GeneralSecurityException {
+        return issueSystem(system, (key, commonName) ->
+                CertificateIssuer.endEntity(key, commonName, altNames, keyAndChain, notBefore, notAfter));
+    }
+
+    /** Signs a system's new public key under its common name. */
+    private interface SystemSigner {
+        X509Certificate sign(PublicKey key, String commonName) throws GeneralSecurityException;
+    }
+
+    private KeyAndChain issueSystem(final String system, final SystemSigner signer) throws GeneralSecurityException {
         ArrowheadName.requireLabel("system name", system);
         if (master) {
             throw new IllegalStateException("systems are issued by a cloud CA, not by the master");
         }
-        final String commonName = ArrowheadName.systemCommonName(system, commonName());
         final KeyPair keys = CertificateIssuer.newKeyPair();
         final X509Certificate certificate =
-                CertificateIssuer.endEntity(keys.getPublic(), commonName, altNames, keyAndChain, validity);
+                signer.sign(keys.getPublic(), ArrowheadName.systemCommonName(system, commonName()));
         return new KeyAndChain(keys.getPrivate(), chainUnder(certificate));
     }
 

@@ -95,7 +95,15 @@ final class CertificateIssuer {
     static X509Certificate endEntity(final PublicKey subjectKey, final String commonName, final SubjectAltNames altNames,
                                      final KeyAndChain issuer, final Duration validity)
             throws GeneralSecurityException {
-        final JcaX509v3CertificateBuilder builder = issuedBuilder(subjectKey, commonName, issuer, validity);
+        final Instant now = Instant.now();
+        return endEntity(subjectKey, commonName, altNames, issuer, now.minus(CLOCK_SKEW), clampedEnd(issuer, now, validity));
+    }
+
+    /** The same with an explicit validity period, unclamped (certificates that are expired or not yet valid). */
+    static X509Certificate endEntity(final PublicKey subjectKey, final String commonName, final SubjectAltNames altNames,
+                                     final KeyAndChain issuer, final Instant notBefore, final Instant notAfter)
+            throws GeneralSecurityException {
+        final JcaX509v3CertificateBuilder builder = issuedBuilder(subjectKey, commonName, issuer, notBefore, notAfter);
         try {
             builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
             builder.addExtension(Extension.keyUsage, true,
@@ -114,13 +122,24 @@ final class CertificateIssuer {
     private static JcaX509v3CertificateBuilder issuedBuilder(final PublicKey subjectKey, final String commonName,
                                                              final KeyAndChain issuer, final Duration validity)
             throws GeneralSecurityException {
-        final X509Certificate issuerCert = issuer.certificate();
         final Instant now = Instant.now();
-        // A certificate outliving its issuer would fail validation at that point anyway; clamping makes it explicit.
-        final Instant issuerEnd = issuerCert.getNotAfter().toInstant();
-        final Instant end = now.plus(validity).isAfter(issuerEnd) ? issuerEnd : now.plus(validity);
+        return issuedBuilder(subjectKey, commonName, issuer, now.minus(CLOCK_SKEW), clampedEnd(issuer, now, validity));
+    }
+
+    /** A certificate outliving its issuer would fail validation at that point anyway; clamping makes it explicit. */
+    private static Instant clampedEnd(final KeyAndChain issuer, final Instant now, final Duration validity) {
+        final Instant issuerEnd = issuer.certificate().getNotAfter().toInstant();
+        return now.plus(validity).isAfter(issuerEnd) ? issuerEnd : now.plus(validity);
+    }
+
+    private static JcaX509v3CertificateBuilder issuedBuilder(final PublicKey subjectKey, final String commonName,
+                                                             final KeyAndChain issuer, final Instant notBefore,
+                                                             final Instant notAfter)
+            throws GeneralSecurityException {
+        final X509Certificate issuerCert = issuer.certificate();
         final X500Name issuerName = X500Name.getInstance(issuerCert.getSubjectX500Principal().getEncoded());
-        final JcaX509v3CertificateBuilder builder = builder(issuerName, subjectKey, cn(commonName), now, end);
+        final JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(issuerName, serialNumber(),
+                Date.from(notBefore), Date.from(notAfter), cn(commonName), subjectKey);
         final JcaX509ExtensionUtils utils = extensionUtils();
         try {
             builder.addExtension(Extension.subjectKeyIdentifier, false, utils.createSubjectKeyIdentifier(subjectKey));

@@ -41,14 +41,17 @@ public final class EventHandlerResource {
     private final SubscriptionValidator subscriptionValidator;
     private final Subscriptions subscriptions;
     private final AccessControl access;
+    private final RequestLimits limits;
 
     @Inject
     public EventHandlerResource(final Broker broker, final SubscriptionValidator subscriptionValidator,
-                                final Subscriptions subscriptions, final AccessControl access) {
+                                final Subscriptions subscriptions, final AccessControl access,
+                                final RequestLimits limits) {
         this.broker = broker;
         this.subscriptionValidator = subscriptionValidator;
         this.subscriptions = subscriptions;
         this.access = access;
+        this.limits = limits;
     }
 
     @GET
@@ -97,8 +100,12 @@ public final class EventHandlerResource {
         if (Text.isBlank(address)) {
             throw ArrowheadException.badPayload("Address of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
         }
+        final int subscriberPort = parsePort(port);
+        limits.eventType(eventType, "Event Type", UNSUBSCRIBE_ORIGIN);
+        limits.systemName(systemName, "Name of the subscriber system", UNSUBSCRIBE_ORIGIN);
+        limits.address(address, "Address of the subscriber system", UNSUBSCRIBE_ORIGIN);
         AsyncResponses.resume(async, subscriptions.unsubscribe(eventType, SystemRef.of(systemName, address,
-                parsePort(port))), removed -> Response.ok().build());
+                subscriberPort)), removed -> Response.ok().build());
     }
 
     @GET

@@ -17,9 +17,16 @@ import java.util.Map;
 public final class PublishValidator {
 
     private final int toleranceSeconds;
+    private final RequestLimits limits;
 
+    /** With the default request limits. */
     public PublishValidator(final int toleranceSeconds) {
+        this(toleranceSeconds, RequestLimits.defaults());
+    }
+
+    public PublishValidator(final int toleranceSeconds, final RequestLimits limits) {
         this.toleranceSeconds = toleranceSeconds;
+        this.limits = limits;
     }
 
     /** The validated event, ready for the broker. */
@@ -55,6 +62,9 @@ public final class PublishValidator {
             createdMicros = EpochMicros.of(stamp);
         }
         SystemValidator.requirePortAtLeastOne(source.port(), origin);
+        limits.system(request.source(), "Request.Source", origin);
+        limits.eventType(request.eventType(), "Request.EventType", origin);
+        limits.metadata(request.metaData(), "Request.MetaData", origin);
         final Map<String, String> metaData = request.metaData() == null ? null : Map.copyOf(withoutNulls(request.metaData()));
         return new EventDraft(request.eventType(), source, metaData, request.payload(), timeStamp, createdMicros);
     }

@@ -13,6 +13,8 @@ import io.eventhandler.server.store.StoredSystem;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * Arrowhead 4.6's checks of a subscription request, with its messages, in its order (controller checks as
@@ -22,7 +24,7 @@ import java.util.List;
 public final class SubscriptionValidator {
 
     private final long toleranceMicros;
-
+    private final RequestLimits limits;
     private final RequirementsCheck admission;
 
     /** What decides whether a subscriber's requirements can be granted (the delivery's admission test). */
@@ -35,12 +37,14 @@ public final class SubscriptionValidator {
         void admit(String eventType, SubscriberRequirements requirements, String origin);
     }
 
-    public SubscriptionValidator(final int toleranceSeconds) {
-        this(toleranceSeconds, RequirementsCheck.ALWAYS);
+    public SubscriptionValidator(final int toleranceSeconds, final RequestLimits limits) {
+        this(toleranceSeconds, limits, RequirementsCheck.ALWAYS);
     }
 
-    public SubscriptionValidator(final int toleranceSeconds, final RequirementsCheck admission) {
+    public SubscriptionValidator(final int toleranceSeconds, final RequestLimits limits,
+                                 final RequirementsCheck admission) {
         this.toleranceMicros = toleranceSeconds * 1_000_000L;
+        this.limits = limits;
         this.admission = admission;
     }
 
@@ -81,6 +85,7 @@ public final class SubscriptionValidator {
         if (request.sources() != null) {
             for (final SystemRequestDTO source : request.sources()) {
                 sourceRefs.add(SystemValidator.validate(source, origin));
+                requireValues(source.metadata(), "Request.Sources.Metadata", origin);
                 sources.add(StoredSystem.of(source));
             }
         }
@@ -93,6 +98,15 @@ public final class SubscriptionValidator {
         for (final SystemRef source : sourceRefs) {
             // Arrowhead finds such a source missing from its system table only when storing the subscription
             SystemValidator.requirePortAtLeastOne(source.port(), origin);
+        }
+        requireValues(request.filterMetaData(), "Request.FilterMetaData", origin);
+        requireValues(request.subscriberSystem().metadata(), "Request.SubscriberSystem.Metadata", origin);
+        limits.system(request.subscriberSystem(), "Request.SubscriberSystem", origin);
+        limits.eventType(request.eventType(), "Request.EventType", origin);
+        limits.metadata(request.filterMetaData(), "Request.FilterMetaData", origin);
+        for (final SystemRequestDTO source : request.sources() == null ? List.<SystemRequestDTO>of()
+                : request.sources()) {
+            limits.system(source, "Request.Sources", origin);
         }
         return new NewSubscription(request.eventType().trim(), StoredSystem.of(request.subscriberSystem()),
                 request.filterMetaData(), request.matchMetaData(), notifyPath(request.notifyUri()),
@@ -118,6 +132,16 @@ public final class SubscriptionValidator {
                     name + " is further in the past than the tolerated time difference", origin);
         }
         return micros;
+    }
+
+    /**
+     * A map entry without a value can be neither matched nor stored (the stored maps are immutable copies). Not
+     * {@code containsValue(null)}: an immutable map throws on it.
+     */
+    private static void requireValues(final Map<String, String> map, final String field, final String origin) {
+        if (map != null && map.values().stream().anyMatch(Objects::isNull)) {
+            throw ArrowheadException.badPayload(field + " has an entry without a value.", origin);
+        }
     }
 
     private static String notifyPath(final String notifyUri) {

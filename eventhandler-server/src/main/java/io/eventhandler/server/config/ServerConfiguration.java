@@ -47,6 +47,7 @@ import java.util.Set;
  * @param engineGraphFile          {@value #ENGINE_GRAPH} — operator graph (JSON) loaded at start (default blank: the
  *                                 engine starts with no operators; a graph can be put through the management API)
  * @param engineWorkers            {@value #ENGINE_WORKERS} — worker threads of the operator engine (default cores)
+ * @param limits                   what one request may carry: headers, JSON depth and strings, metadata, names
  * @param delivery                 real-time delivery: scheduling, replication, topic QoS and latencies
  */
 public record ServerConfiguration(
@@ -73,6 +74,7 @@ public record ServerConfiguration(
         StoreConfiguration store,
         String engineGraphFile,
         int engineWorkers,
+        LimitsConfiguration limits,
         DeliveryConfiguration delivery) {
 
     public static final String ADDRESS = "server.address";
@@ -120,6 +122,17 @@ public record ServerConfiguration(
     public static final String STORE_PASSWORD = "eh.store.password";
     public static final String ENGINE_GRAPH = "eh.engine.graph";
     public static final String ENGINE_WORKERS = "eh.engine.workers";
+    // request limits (hostile and malformed input), see LimitsConfiguration
+    public static final String MAX_HEADER_BYTES = "eh.max.header.bytes";
+    public static final String MAX_JSON_DEPTH = "eh.max.json.depth";
+    public static final String MAX_JSON_STRING_LENGTH = "eh.max.json.string.length";
+    public static final String MAX_METADATA_ENTRIES = "eh.max.metadata.entries";
+    public static final String MAX_EVENT_TYPE_LENGTH = "eh.max.event.type.length";
+    public static final String EVENT_TYPE_PATTERN = "eh.event.type.pattern";
+    public static final String MAX_SYSTEM_NAME_LENGTH = "eh.max.system.name.length";
+    public static final String MAX_ADDRESS_LENGTH = "eh.max.address.length";
+    public static final String PUBLISH_RATE_LIMIT = "eh.publish.rate.limit";
+    public static final String PUBLISH_BYTES_LIMIT = "eh.publish.bytes.limit";
 
     private static final String HIDDEN = "******";
 
@@ -187,7 +200,14 @@ public record ServerConfiguration(
                         source.string(STORE_USER, ""), source.string(STORE_PASSWORD, "")),
                 source.string(ENGINE_GRAPH, ""),
                 source.integer(ENGINE_WORKERS, cores, v -> v >= 1, "at least 1"),
+                LimitsConfiguration.read(source),
                 DeliveryConfiguration.read(source));
+        final int bytesLimit = configuration.limits().publishBytesPerSecond();
+        if (bytesLimit > 0 && bytesLimit < configuration.maxBodyBytes()) {
+            // a bucket holds one second's bytes: a larger event could never pass
+            source.problem(PUBLISH_BYTES_LIMIT + "=" + bytesLimit + " must be 0 (none) or at least "
+                    + MAX_BODY_BYTES + " (" + configuration.maxBodyBytes() + ")");
+        }
         source.rejectUnknownKeys();
         if (!source.problems().isEmpty()) {
             throw new ConfigurationException(source.problems());
@@ -303,6 +323,16 @@ public record ServerConfiguration(
         d.put(STORE_PASSWORD, hidden(store.password()));
         d.put(ENGINE_GRAPH, engineGraphFile);
         d.put(ENGINE_WORKERS, engineWorkers);
+        d.put(MAX_HEADER_BYTES, limits.maxHeaderBytes());
+        d.put(MAX_JSON_DEPTH, limits.maxJsonDepth());
+        d.put(MAX_JSON_STRING_LENGTH, limits.maxJsonStringLength());
+        d.put(MAX_METADATA_ENTRIES, limits.maxMetadataEntries());
+        d.put(MAX_EVENT_TYPE_LENGTH, limits.maxEventTypeLength());
+        d.put(EVENT_TYPE_PATTERN, limits.eventTypePattern().pattern());
+        d.put(MAX_SYSTEM_NAME_LENGTH, limits.maxSystemNameLength());
+        d.put(MAX_ADDRESS_LENGTH, limits.maxAddressLength());
+        d.put(PUBLISH_RATE_LIMIT, limits.publishEventsPerSecond());
+        d.put(PUBLISH_BYTES_LIMIT, limits.publishBytesPerSecond());
         delivery.describe(d);
         return d;
     }

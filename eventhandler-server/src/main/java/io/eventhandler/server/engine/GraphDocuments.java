@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Graph documents (files, management API bodies) to the engine's configuration and back. Only the shape is checked
@@ -64,8 +65,21 @@ public final class GraphDocuments {
                                     + ": a relative validity set needs a positive intervalMs");
                             continue;
                         }
+                        if (containsNull(set.inputs())) {
+                            problems.add("operator " + operator.id() + ": an input of a relative validity set is null");
+                            continue;
+                        }
                         relative.add(new RelativeValiditySpec(set.inputs(), micros(set.intervalMs())));
                     }
+                }
+                // null entries would fail the immutable copies of the spec: refused as a problem of the document
+                if (containsNull(operator.inputs())) {
+                    problems.add("operator " + operator.id() + ": an input is null");
+                    continue;
+                }
+                if (operator.parameters() != null && operator.parameters().values().stream().anyMatch(Objects::isNull)) {
+                    problems.add("operator " + operator.id() + ": a parameter is null");
+                    continue;
                 }
                 operators.add(new OperatorSpec(operator.id(), operator.type(), operator.inputs(),
                         operator.parameters(), operator.outputTopic(), operator.priority(), relative));
@@ -89,6 +103,10 @@ public final class GraphDocuments {
                     operator.outputTopic(), operator.priority(), relative.isEmpty() ? null : relative));
         }
         return new OperatorGraphDTO(spec.policy().name(), validity, operators);
+    }
+
+    private static boolean containsNull(final List<String> values) {
+        return values != null && values.stream().anyMatch(Objects::isNull);
     }
 
     private static long micros(final double milliseconds) {

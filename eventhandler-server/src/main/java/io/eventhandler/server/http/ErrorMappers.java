@@ -44,8 +44,8 @@ public final class ErrorMappers {
 
         @Override
         public Response toResponse(final JsonProcessingException e) {
-            return ErrorResponses.response(new ErrorMessageDTO("Request body is not valid JSON for this endpoint: "
-                    + e.getOriginalMessage(), 400, ExceptionType.BAD_PAYLOAD, origin(uriInfo)));
+            return ErrorResponses.response(new ErrorMessageDTO(JsonLimits.describe(e), 400, ExceptionType.BAD_PAYLOAD,
+                    origin(uriInfo)));
         }
     }
 

@@ -11,6 +11,7 @@ import io.eventhandler.server.api.PublishValidator;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.http.PayloadTooLargeException;
 import io.eventhandler.server.security.AccessControl;
 import org.glassfish.grizzly.http.Method;
@@ -42,9 +43,12 @@ public final class PublishHandler extends HttpHandler {
     private final GrizzlyResponses responses;
     private final int maxBodyBytes;
     private final AccessControl access;
+    private final PublisherRateLimiter rateLimiter;
 
     public PublishHandler(final Broker broker, final PublishValidator validator, final ObjectReader reader,
-                          final GrizzlyResponses responses, final int maxBodyBytes, final AccessControl access) {
+                          final GrizzlyResponses responses, final int maxBodyBytes, final AccessControl access,
+                          final PublisherRateLimiter rateLimiter) {
+        this.rateLimiter = rateLimiter;
         this.broker = broker;
         this.validator = validator;
         this.reader = reader.forType(EventPublishRequestDTO.class);
@@ -74,6 +78,12 @@ public final class PublishHandler extends HttpHandler {
                 access.requireRequester(request, dto.source() == null ? null : dto.source().systemName(), ORIGIN);
             }
             draft = validator.validate(dto, ORIGIN);
+            if (!rateLimiter.admit(draft.source().name(), body.length, System.nanoTime())) {
+                response.setHeader("Retry-After", "1");
+                responses.error(response, 429, ExceptionType.UNAVAILABLE, "Publisher " + draft.source().name()
+                        + " is over its publishing limit (" + rateLimiter + "); retry in a second.", ORIGIN);
+                return;
+            }
         } catch (final ArrowheadException e) {
             responses.error(response, ErrorResponses.body(e));
             return;
@@ -81,8 +91,7 @@ public final class PublishHandler extends HttpHandler {
             responses.error(response, 413, ExceptionType.BAD_PAYLOAD, e.getMessage(), ORIGIN);
             return;
         } catch (final JsonProcessingException e) {
-            responses.error(response, 400, ExceptionType.BAD_PAYLOAD,
-                    "Request body is not valid JSON for this endpoint: " + e.getOriginalMessage(), ORIGIN);
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD, JsonLimits.describe(e), ORIGIN);
             return;
         }
         try {

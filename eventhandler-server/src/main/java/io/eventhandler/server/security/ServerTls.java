@@ -5,12 +5,18 @@ import io.eventhandler.security.certs.Pkcs12Stores;
 import io.eventhandler.security.certs.SslContexts;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.config.ConfigurationException;
+import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.config.TlsConfiguration;
 
 import java.io.IOException;
 import java.security.GeneralSecurityException;
+import java.nio.file.Path;
+import java.security.Key;
 import java.security.KeyStore;
+import java.security.UnrecoverableKeyException;
 import java.security.cert.Certificate;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,8 +24,9 @@ import java.util.List;
 
 /**
  * Loads the secure-mode key and trust stores and checks them as an Arrowhead core system does at start: a key entry
- * whose chain has at least three certificates (system, cloud, master) and whose CN is a valid five-label Arrowhead
- * system name.
+ * whose chain has at least three certificates (system, cloud, master), valid now, and whose CN is a valid five-label
+ * Arrowhead system name. Each misconfiguration (wrong password, a file that is not PKCS12, an expired or not yet valid
+ * certificate) is reported as one sentence naming the setting or file to fix.
  */
 public final class ServerTls {
 
@@ -30,8 +37,9 @@ public final class ServerTls {
      * @throws ConfigurationException if a store cannot be read or the key entry is not an Arrowhead system's
      */
     public static ServerIdentity load(final TlsConfiguration tls) {
+        final KeyStore keyStore = open(tls.keyStore(), tls.keyStorePassword(), "key store",
+                ServerConfiguration.SSL_KEY_STORE_PASSWORD);
         try {
-            final KeyStore keyStore = Pkcs12Stores.load(tls.keyStore(), tls.keyStorePassword().toCharArray());
             final String alias = keyAlias(keyStore, tls);
             final Certificate[] chain = keyStore.getCertificateChain(alias);
             if (chain == null || chain.length < 3) {
@@ -40,16 +48,48 @@ public final class ServerTls {
             }
             final X509Certificate certificate = (X509Certificate) chain[0];
             final String commonName = ArrowheadName.commonName(certificate).orElse("");
+            requireValidNow(certificate, commonName, tls);
             final SystemIdentity identity = ArrowheadName.parseSystem(commonName).orElseThrow(() -> problem(
                     "certificate CN '" + commonName + "' in " + tls.keyStore()
                             + " is not an Arrowhead system name (<system>.<cloud>.<operator>.arrowhead.eu)"));
-            final KeyStore onlyOurEntry = singleEntry(keyStore, alias, tls.keyPassword().toCharArray());
-            final KeyStore trustStore = Pkcs12Stores.load(tls.trustStore(), tls.trustStorePassword().toCharArray());
+            final KeyStore onlyOurEntry = singleEntry(keyStore, alias, tls);
+            final KeyStore trustStore = open(tls.trustStore(), tls.trustStorePassword(), "trust store",
+                    ServerConfiguration.SSL_TRUST_STORE_PASSWORD);
             return new ServerIdentity(identity, certificate.getPublicKey(),
                     SslContexts.create(onlyOurEntry, tls.keyPassword().toCharArray(), trustStore));
         } catch (final IOException | GeneralSecurityException e) {
-            throw problem("cannot load the TLS stores (" + tls.keyStore() + ", " + tls.trustStore() + "): "
+            throw problem("cannot set up TLS with " + tls.keyStore() + " and " + tls.trustStore() + ": "
                     + e.getMessage());
+        }
+    }
+
+    /** A PKCS12 store, or one sentence saying why it cannot be opened. */
+    private static KeyStore open(final Path file, final String password, final String what,
+                                 final String passwordKey) {
+        try {
+            return Pkcs12Stores.load(file, password.toCharArray());
+        } catch (final IOException e) {
+            if (e.getCause() instanceof UnrecoverableKeyException) {
+                throw problem(passwordKey + " is wrong: it does not open the " + what + " " + file + ".");
+            }
+            throw problem("The " + what + " " + file + " is not a PKCS12 file.");
+        } catch (final GeneralSecurityException e) {
+            throw problem("The " + what + " " + file + " is not a PKCS12 file.");
+        }
+    }
+
+    /** A TLS peer would refuse the certificate anyway; at start the reason is still plain. */
+    private static void requireValidNow(final X509Certificate certificate, final String commonName,
+                                        final TlsConfiguration tls) {
+        try {
+            certificate.checkValidity();
+        } catch (final CertificateExpiredException e) {
+            throw problem("The Event Handler's certificate " + commonName + " in " + tls.keyStore() + " expired on "
+                    + certificate.getNotAfter().toInstant() + "; it must be renewed.");
+        } catch (final CertificateNotYetValidException e) {
+            throw problem("The Event Handler's certificate " + commonName + " in " + tls.keyStore()
+                    + " is not valid before " + certificate.getNotBefore().toInstant()
+                    + "; check this machine's clock, or use a certificate that is valid now.");
         }
     }
 
@@ -75,11 +115,19 @@ public final class ServerTls {
     }
 
     /** A store with just the chosen entry, so the TLS key manager cannot pick another. */
-    private static KeyStore singleEntry(final KeyStore keyStore, final String alias, final char[] password)
+    private static KeyStore singleEntry(final KeyStore keyStore, final String alias, final TlsConfiguration tls)
             throws IOException, GeneralSecurityException {
+        final char[] password = tls.keyPassword().toCharArray();
+        final Key key;
+        try {
+            key = keyStore.getKey(alias, password);
+        } catch (final UnrecoverableKeyException e) {
+            throw problem(ServerConfiguration.SSL_KEY_PASSWORD + " is wrong: it does not unlock the key entry '"
+                    + alias + "' of " + tls.keyStore() + ".");
+        }
         final KeyStore single = KeyStore.getInstance(Pkcs12Stores.TYPE);
         single.load(null, null);
-        single.setKeyEntry(alias, keyStore.getKey(alias, password), password, keyStore.getCertificateChain(alias));
+        single.setKeyEntry(alias, key, password, keyStore.getCertificateChain(alias));
         return single;
     }
 

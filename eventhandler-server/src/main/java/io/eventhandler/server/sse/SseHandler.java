@@ -15,6 +15,7 @@ import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.server.api.RequestLimits;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
 import io.eventhandler.server.subscription.AuthorizationGrant;
@@ -59,11 +60,14 @@ public final class SseHandler extends HttpHandler {
     private final AtomicLong streams = new AtomicLong();
     private final AccessControl access;
     private final SubscriptionAuthorizer authorizer;
+    private final RequestLimits limits;
     private final SubscriptionValidator.RequirementsCheck admission;
 
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
                       final long retryMs, final long heartbeatIntervalMs, final AccessControl access,
-                      final SubscriptionAuthorizer authorizer, final SubscriptionValidator.RequirementsCheck admission) {
+                      final SubscriptionAuthorizer authorizer, final RequestLimits limits,
+                      final SubscriptionValidator.RequirementsCheck admission) {
+        this.limits = limits;
         this.broker = broker;
         this.responses = responses;
         this.frames = new SseFrames(mapper.writerFor(GapNotice.class));
@@ -96,6 +100,12 @@ public final class SseHandler extends HttpHandler {
             return;
         }
         final long resumeAfter;
+        try {
+            limits.eventType(eventType, "Event type", ORIGIN);
+        } catch (final ArrowheadException e) {
+            responses.error(response, ErrorResponses.body(e));
+            return;
+        }
         try {
             resumeAfter = lastEventId(request);
         } catch (final NumberFormatException e) {
@@ -157,6 +167,8 @@ public final class SseHandler extends HttpHandler {
         }
         final String name = caller.map(SystemIdentity::systemName).orElse(named);
         final String address = blankToNull(request.getParameter(EventHandlerApi.UNSUBSCRIBE_ADDRESS));
+        limits.systemName(name, "Parameter 'system_name'", ORIGIN);
+        limits.address(address, "Parameter 'address'", ORIGIN);
         final String portText = blankToNull(request.getParameter(EventHandlerApi.UNSUBSCRIBE_PORT));
         Integer port = null;
         if (portText != null) {

@@ -89,6 +89,16 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.STORE_PASSWORD, "******");
         values.put(ServerConfiguration.ENGINE_GRAPH, "graph.json");
         values.put(ServerConfiguration.ENGINE_WORKERS, "3");
+        values.put(ServerConfiguration.MAX_HEADER_BYTES, "1024");
+        values.put(ServerConfiguration.MAX_JSON_DEPTH, "4");
+        values.put(ServerConfiguration.MAX_JSON_STRING_LENGTH, "256");
+        values.put(ServerConfiguration.MAX_METADATA_ENTRIES, "0");
+        values.put(ServerConfiguration.MAX_EVENT_TYPE_LENGTH, "1");
+        values.put(ServerConfiguration.EVENT_TYPE_PATTERN, "[a-z]+");
+        values.put(ServerConfiguration.MAX_SYSTEM_NAME_LENGTH, "2");
+        values.put(ServerConfiguration.MAX_ADDRESS_LENGTH, "3");
+        values.put(ServerConfiguration.PUBLISH_RATE_LIMIT, "50");
+        values.put(ServerConfiguration.PUBLISH_BYTES_LIMIT, "4096");
         values.put(DeliveryConfiguration.POLICY, "FCFS");
         values.put(DeliveryConfiguration.REPLICATION, "ALL");
         values.put(DeliveryConfiguration.TOPICS, "qos.json");
@@ -155,6 +165,16 @@ class ServerConfigurationTest {
         expected.put("eh.store.password", "");
         expected.put("eh.engine.graph", "");
         expected.put("eh.engine.workers", Integer.toString(CORES));
+        expected.put("eh.max.header.bytes", "8192");
+        expected.put("eh.max.json.depth", "32");
+        expected.put("eh.max.json.string.length", "1048576");
+        expected.put("eh.max.metadata.entries", "64");
+        expected.put("eh.max.event.type.length", "255");
+        expected.put("eh.event.type.pattern", "[A-Za-z0-9_.:/-]+");
+        expected.put("eh.max.system.name.length", "255");
+        expected.put("eh.max.address.length", "255");
+        expected.put("eh.publish.rate.limit", "0");
+        expected.put("eh.publish.bytes.limit", "0");
         expected.put("eh.delivery.policy", "EDF");
         expected.put("eh.delivery.replication", "SELECTIVE");
         expected.put("eh.qos.topics", "");
@@ -183,6 +203,7 @@ class ServerConfigurationTest {
                         "the store password", "the key store password" -> "";
                 case "on when a key store is given" -> "false";
                 case "server.address" -> "127.0.0.1";
+                case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
                     if (!text.matches("[0-9.]+|false|PKCS12|EDF|SELECTIVE|jdbc:\\S+")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
@@ -206,6 +227,7 @@ class ServerConfigurationTest {
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 "subscriber:publisher", 11, 12),
                         new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
+                        new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096),
                         new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000))),
                 configuration);
@@ -312,6 +334,16 @@ class ServerConfigurationTest {
             sr_port                        | 0           | sr_port=0 must be between 1 and 65535
             eh.sr.check.interval.ms        | 99          | eh.sr.check.interval.ms=99 must be at least 100
             event_handler_max_retry_connect_auth | 0     | event_handler_max_retry_connect_auth=0 must be at least 1
+            eh.max.header.bytes            | 1023        | eh.max.header.bytes=1023 must be at least 1024
+            eh.max.json.depth              | 3           | eh.max.json.depth=3 must be at least 4
+            eh.max.json.string.length      | 255         | eh.max.json.string.length=255 must be at least 256
+            eh.max.metadata.entries        | -1          | eh.max.metadata.entries=-1 must be at least 0
+            eh.max.event.type.length       | 256         | eh.max.event.type.length=256 must be between 1 and 255 (the store's column)
+            eh.max.system.name.length      | 0           | eh.max.system.name.length=0 must be between 1 and 255 (the store's column)
+            eh.max.address.length          | 256         | eh.max.address.length=256 must be between 1 and 255 (the store's column)
+            eh.event.type.pattern          | [a-z        | eh.event.type.pattern=[a-z is not a regular expression
+            eh.publish.rate.limit          | -1          | eh.publish.rate.limit=-1 must be at least 0
+            eh.publish.bytes.limit         | 65535       | eh.publish.bytes.limit=65535 must be 0 (none) or at least eh.max.body.bytes (65536)
             """)
     void aBadValueIsAConfigurationExceptionNamingTheKey(final String key, final String value, final String problem) {
         final ConfigurationException fromMap = assertThrows(ConfigurationException.class,

@@ -98,6 +98,11 @@ public final class RawHttp implements AutoCloseable {
         }
     }
 
+    /** Send these bytes as they are: a request the test built itself, malformed or not. */
+    public void sendRaw(final byte[] request) {
+        write(request);
+    }
+
     /** Send a POST whose body goes in chunks of {@code chunkSize} bytes ({@code Transfer-Encoding: chunked}). */
     public void sendChunked(final String target, final String contentType, final byte[] body, final int chunkSize) {
         send("POST", target, null, "Content-Type: " + contentType, "Transfer-Encoding: chunked");

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -79,6 +80,23 @@ public final class TestCloud {
     /** The PKCS12 key store of {@code system} in the other cloud, under the same master. */
     public Path otherCloudKeyStore(final String system) {
         return otherKeyStores.computeIfAbsent(system, s -> issue(otherCloud, s));
+    }
+
+    /**
+     * A new PKCS12 key store of {@code system} in this cloud whose certificate is valid exactly from {@code notBefore}
+     * to {@code notAfter} (expired or not yet valid ones, for start-up checks).
+     */
+    public Path keyStoreValid(final String system, final Instant notBefore, final Instant notAfter) {
+        try {
+            final Path file = Files.createTempFile("eh-" + system, ".p12");
+            Pkcs12Stores.writeKeyStore(file, system, cloud.cloud().issueSystem(system, SubjectAltNames.localhost(),
+                    notBefore, notAfter), PASSWORD.toCharArray());
+            return file;
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (final GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The truststore holding this cloud's certificate only. */

@@ -1,0 +1,62 @@
+package io.eventhandler.server.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.server.config.LimitsConfiguration;
+import io.eventhandler.server.config.ServerConfiguration;
+
+import java.util.regex.Pattern;
+
+/**
+ * The JSON side of the request limits: Jackson refuses too deep or too long input while parsing (before anything is
+ * built from it), and the refusal is described to the client with the setting that decides it.
+ */
+public final class JsonLimits {
+
+    private static final Pattern JACKSON_SOURCE = Pattern.compile(", from `[^`]*`\\)");
+
+    private JsonLimits() {
+    }
+
+    /** Apply the limits to everything this mapper reads. */
+    public static ObjectMapper apply(final ObjectMapper mapper, final LimitsConfiguration limits) {
+        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(limits.maxJsonDepth())
+                .maxStringLength(limits.maxJsonStringLength())
+                .maxNameLength(limits.maxJsonStringLength())
+                .build());
+        return mapper;
+    }
+
+    /** The client's message for a body Jackson could not read. */
+    public static String describe(final JsonProcessingException e) {
+        final StreamConstraintsException limit = limitOf(e);
+        if (limit != null) {
+            final String message = JACKSON_SOURCE.matcher(limit.getOriginalMessage()).replaceAll(")");
+            return "Request body exceeds a limit of this Event Handler: " + message + settingOf(message);
+        }
+        return "Request body is not valid JSON for this endpoint: " + e.getOriginalMessage();
+    }
+
+    /** Databind wraps the parser's refusal when it happens inside a value. */
+    private static StreamConstraintsException limitOf(final Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StreamConstraintsException limit) {
+                return limit;
+            }
+        }
+        return null;
+    }
+
+    private static String settingOf(final String message) {
+        if (message.contains("nesting depth")) {
+            return " (" + ServerConfiguration.MAX_JSON_DEPTH + ")";
+        }
+        if (message.startsWith("String value length") || message.startsWith("Name length")) {
+            return " (" + ServerConfiguration.MAX_JSON_STRING_LENGTH + ")";
+        }
+        return "";
+    }
+}

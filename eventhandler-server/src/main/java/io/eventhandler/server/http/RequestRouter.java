@@ -1,0 +1,77 @@
+package io.eventhandler.server.http;
+
+import io.eventhandler.api.ExceptionType;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.http.util.Header;
+import jakarta.ws.rs.core.MediaType;
+import org.glassfish.jersey.server.internal.ContainerUtils;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Map;
+
+/**
+ * The one root handler: the hot paths (publish, SSE) by exact path to their Grizzly handlers, everything else to
+ * Jersey. Being the only handler keeps Grizzly from decoding the path itself, which answers a malformed escape with
+ * an empty 500; here a path or query Jersey could not turn into a URI (raw non-ASCII, a stray {@code %}) is a 400
+ * {@code ErrorMessageDTO}, before Jersey fails on it with a 500 and a logged warning; and a Content-Type that is not
+ * a media type is a 415 like any other unsupported one.
+ */
+public final class RequestRouter extends ErrorAnsweringHandler {
+
+    private final Map<String, HttpHandler> exactPaths;
+    private final HttpHandler jersey;
+
+    public RequestRouter(final Map<String, HttpHandler> exactPaths, final HttpHandler jersey,
+                         final GrizzlyResponses responses) {
+        super(responses);
+        this.exactPaths = Map.copyOf(exactPaths);
+        this.jersey = jersey;
+        setDecodeUrl(false);
+    }
+
+    @Override
+    public void service(final Request request, final Response response) throws Exception {
+        final HttpHandler exact = exactPaths.get(request.getRequestURI());
+        if (exact != null) {
+            exact.service(request, response);
+            return;
+        }
+        final String query = request.getQueryString();
+        try {
+            // the URI Jersey's container builds of the request, and the same checks
+            new URI("http://localhost" + request.getRequestURI()
+                    + (query == null ? "" : "?" + ContainerUtils.encodeUnsafeCharacters(query)));
+        } catch (final URISyntaxException e) {
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD,
+                    "The request target is not a valid URI: " + e.getReason() + ".", null);
+            return;
+        }
+        final String contentType = request.getHeader(Header.ContentType);
+        if (contentType != null) {
+            try {
+                // Jersey answers a Content-Type it cannot parse with an empty 400, outside the exception mappers
+                MediaType.valueOf(contentType);
+            } catch (final IllegalArgumentException e) {
+                responses.error(response, 415, ExceptionType.BAD_PAYLOAD,
+                        "Content-Type '" + contentType + "' is not a media type.", request.getRequestURI());
+                return;
+            }
+        }
+        jersey.service(request, response);
+    }
+
+    @Override
+    public void start() {
+        jersey.start();
+        exactPaths.values().forEach(HttpHandler::start);
+    }
+
+    @Override
+    public void destroy() {
+        jersey.destroy();
+        exactPaths.values().forEach(HttpHandler::destroy);
+    }
+}

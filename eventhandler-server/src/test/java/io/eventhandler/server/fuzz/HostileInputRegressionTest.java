@@ -1,0 +1,178 @@
+package io.eventhandler.server.fuzz;
+
+import io.eventhandler.api.ErrorMessageDTO;
+import io.eventhandler.api.ExceptionType;
+import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.LogCapture;
+import io.eventhandler.server.testing.RawHttp;
+import io.eventhandler.server.testing.RunningServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static io.eventhandler.api.ExceptionType.BAD_PAYLOAD;
+import static io.eventhandler.api.ExceptionType.INVALID_PARAMETER;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * One test per bug the fuzz tests found (see {@link HostileInputFuzzTest}): each input once gave a 500, an answer
+ * without the {@code ErrorMessageDTO} body, or a logged warning; now each is a 4xx of the Arrowhead shape, and
+ * nothing is logged.
+ */
+class HostileInputRegressionTest {
+
+    private static final int HEADER_LIMIT = 2048;
+
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.MAX_HEADER_BYTES, Integer.toString(HEADER_LIMIT)));
+
+    private LogCapture log;
+
+    @BeforeEach
+    void captureLog() {
+        log = LogCapture.start();
+    }
+
+    @AfterEach
+    void nothingLoggedAndStillServing() {
+        try {
+            server.http().assertStillServing();
+            assertEquals(List.of(), log.warningsAndErrors());
+        } finally {
+            log.close();
+        }
+    }
+
+    /** Send exactly these bytes (request line and headers; Host and Content-Length are added) and read the answer. */
+    private static RawHttp.Response send(final String head, final String body) {
+        final byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        final String request = head + "\r\nHost: 127.0.0.1\r\n"
+                + (body == null ? "" : "Content-Length: " + bytes.length + "\r\n") + "\r\n";
+        try (RawHttp connection = RawHttp.connect(server.baseUri())) {
+            connection.sendRaw(request.getBytes(StandardCharsets.UTF_8));
+            connection.sendRaw(bytes);
+            return connection.readResponse();
+        }
+    }
+
+    private static void assertError(final RawHttp.Response response, final int status, final ExceptionType type,
+                                    final String origin, final String message) {
+        assertEquals(status, response.status(), response::bodyText);
+        assertEquals("application/json", response.headers().getOrDefault("content-type", "").split(";")[0],
+                response.headers()::toString);
+        assertEquals(new ErrorMessageDTO(message, status, type, origin),
+                EhHttp.read(response.bodyText(), ErrorMessageDTO.class));
+    }
+
+    /** Null entries failed the engine's immutable copies: 500 and an ERROR log. */
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            {"operators":[{"id":"a","type":"moving-average","inputs":["topic:X",null]}]}                                          | operator a: an input is null
+            {"operators":[{"id":"a","type":"moving-average","inputs":["topic:X"],"parameters":{"window":null}}]}                  | operator a: a parameter is null
+            {"operators":[{"id":"a","type":"moving-average","inputs":["topic:X"],"relativeValidity":[{"inputs":[null],"intervalMs":5}]}]} | operator a: an input of a relative validity set is null
+            """)
+    void aGraphWithNullEntriesIsA400(final String graph, final String message) {
+        assertError(send("PUT /eventhandler/mgmt/engine/graph HTTP/1.1\r\nContent-Type: application/json", graph),
+                400, BAD_PAYLOAD, "/eventhandler/mgmt/engine/graph", message);
+    }
+
+    /** A map entry without a value failed the stored subscription's immutable copy: 500 and an ERROR log. */
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            "filterMetaData":{"unit":null},"matchMetaData":true                                                      | Request.FilterMetaData has an entry without a value.
+            "subscriberSystem":{"systemName":"s","address":"127.0.0.1","port":9,"metadata":{"k":null}}               | Request.SubscriberSystem.Metadata has an entry without a value.
+            "sources":[{"systemName":"p","address":"127.0.0.1","port":9,"metadata":{"k":null}}]                      | Request.Sources.Metadata has an entry without a value.
+            """)
+    void aSubscriptionMapEntryWithoutAValueIsA400(final String fields, final String message) {
+        final String body = "{\"eventType\":\"" + EhHttp.uniqueTopic("nulls") + "\",\"notifyUri\":\"/n\","
+                + "\"subscriberSystem\":{\"systemName\":\"s\",\"address\":\"127.0.0.1\",\"port\":9}," + fields + "}";
+        assertError(send("POST /eventhandler/subscribe HTTP/1.1\r\nContent-Type: application/json", body),
+                400, BAD_PAYLOAD, "/eventhandler/subscribe", message);
+    }
+
+    /** Jersey could not make a URI of these: 500 and a Grizzly warning; or Grizzly's own decoding: an empty 500. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            GET /eventhandler/mgmt/subscriptions/\u00c0 HTTP/1.1           | Illegal character in path
+            GET /% HTTP/1.1                                                | Malformed escape pair
+            TRACE /eventhandler/%zz HTTP/1.1                               | Malformed escape pair
+            DELETE /eventhandler/unsubscribe?event_type=%zz HTTP/1.1       | Malformed escape pair
+            """)
+    void aTargetThatIsNotAUriIsA400(final String requestLine, final String reason) {
+        assertError(send(requestLine, null), 400, BAD_PAYLOAD, null,
+                "The request target is not a valid URI: " + reason + ".");
+    }
+
+    /** Grizzly answered these with an empty 400 (or a 505), before any handler. */
+    @Test
+    void aHeadOverTheLimitIsA400WithTheLimit() {
+        final RawHttp.Response response = send("GET /eventhandler/echo HTTP/1.1\r\nX-Big: "
+                + "b".repeat(HEADER_LIMIT), null);
+        assertError(response, 400, BAD_PAYLOAD, null, "The request line and headers are larger than the limit of "
+                + HEADER_LIMIT + " bytes (eh.max.header.bytes).");
+        assertEquals("close", response.headers().get("connection"));
+    }
+
+    @Test
+    void aGarbledRequestLineIsA400NotA505() {
+        final RawHttp.Response response = send("GET /eventhandler/echo?a=\tb HTTP/1.1", null);
+        assertEquals(400, response.status(), response::bodyText);
+        assertEquals(BAD_PAYLOAD, EhHttp.read(response.bodyText(), ErrorMessageDTO.class).exceptionType());
+    }
+
+    /** Jersey answered a Content-Type it cannot parse with an empty 400. */
+    @Test
+    void aContentTypeThatIsNotAMediaTypeIsA415() {
+        assertError(send("POST /eventhandler/subscribe HTTP/1.1\r\nContent-Type: =", "{}"), 415, BAD_PAYLOAD,
+                "/eventhandler/subscribe", "Content-Type '=' is not a media type.");
+    }
+
+    /** An Accept header Jersey cannot parse was an empty 400, outside the exception mappers. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            GET /eventhandler/mgmt/engine/graph | /eventhandler/mgmt/engine/graph
+            GET /eventhandler/mgmt/subscriptions | /eventhandler/mgmt/subscriptions
+            """)
+    void anAcceptHeaderJerseyCannotParseIsA400WithABody(final String request, final String origin) {
+        assertError(send(request + " HTTP/1.1\r\nAccept: ;;;", null), 400, BAD_PAYLOAD, origin,
+                "HTTP 400 Bad Request");
+    }
+
+    /** Grizzly answered an Expect other than 100-continue with an empty 417. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"POST /eventhandler/publish HTTP/1.1", "GET /eventhandler/echo HTTP/1.1"})
+    void anUnmetExpectationIsA417WithABody(final String requestLine) {
+        assertError(send(requestLine + "\r\nExpect: tea", null), 417, BAD_PAYLOAD, null,
+                "Expect: tea cannot be met; only 100-continue is supported.");
+    }
+
+    /** Grizzly answered TRACE with an empty 405. */
+    @Test
+    void traceIsA405WithABody() {
+        assertError(send("TRACE /eventhandler/echo HTTP/1.1", null), 405, BAD_PAYLOAD, "/eventhandler/echo",
+                "HTTP 405 Method Not Allowed");
+        assertError(send("TRACE /eventhandler/publish HTTP/1.1", null), 405, BAD_PAYLOAD, "/eventhandler/publish",
+                "HTTP 405 Method Not Allowed");
+    }
+
+    /** The store keeps event types in a 255-character column: a longer one was a database error, a 500. */
+    @Test
+    void anEventTypeLongerThanTheStoreColumnIsA400() {
+        final String body = "{\"eventType\":\"" + "e".repeat(256) + "\",\"notifyUri\":\"/n\","
+                + "\"subscriberSystem\":{\"systemName\":\"s\",\"address\":\"127.0.0.1\",\"port\":9}}";
+        assertError(send("POST /eventhandler/subscribe HTTP/1.1\r\nContent-Type: application/json", body), 400,
+                INVALID_PARAMETER, "/eventhandler/subscribe",
+                "Request.EventType is longer than 255 characters (eh.max.event.type.length).");
+        assertTrue(server.http().statistics().topics().stream().noneMatch(t -> t.topic().length() > 255));
+    }
+}

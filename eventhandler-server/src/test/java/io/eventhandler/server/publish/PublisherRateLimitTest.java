@@ -1,0 +1,92 @@
+package io.eventhandler.server.publish;
+
+import io.eventhandler.api.ErrorMessageDTO;
+import io.eventhandler.api.ExceptionType;
+import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.Requests;
+import io.eventhandler.server.testing.RunningServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.net.http.HttpResponse;
+import java.util.Map;
+
+import static io.eventhandler.server.testing.EhHttp.eventually;
+import static io.eventhandler.server.testing.EhHttp.uniqueTopic;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The per-publisher publish limits over real HTTP: a publisher past its events or bytes per second gets 429 with an
+ * {@code ErrorMessageDTO} and {@code Retry-After}, other publishers are not affected, and the refused one publishes
+ * again once its bucket refills. The buckets themselves are checked with an explicit clock.
+ */
+class PublisherRateLimitTest {
+
+    private static final int EVENTS_PER_SECOND = 5;
+    private static final int BYTES_PER_SECOND = 65_536;
+
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.PUBLISH_RATE_LIMIT, Integer.toString(EVENTS_PER_SECOND),
+            ServerConfiguration.PUBLISH_BYTES_LIMIT, Integer.toString(BYTES_PER_SECOND)));
+    private static final EhHttp http = server.http();
+
+    private static HttpResponse<String> publishAs(final String publisher, final String payload) {
+        final Map<String, Object> event = Requests.event(uniqueTopic("flood"), payload);
+        Requests.nested(event, "source").put("systemName", publisher);
+        return http.publish(event);
+    }
+
+    private static void assertLimited(final HttpResponse<String> response, final String publisher) {
+        assertEquals(429, response.statusCode(), response::body);
+        assertEquals("1", response.headers().firstValue("Retry-After").orElse(""));
+        assertEquals(new ErrorMessageDTO("Publisher " + publisher + " is over its publishing limit "
+                        + "(eh.publish.rate.limit=5 events/s, eh.publish.bytes.limit=65536 bytes/s; 0 is none); "
+                        + "retry in a second.", 429, ExceptionType.UNAVAILABLE, "/eventhandler/publish"),
+                EhHttp.error(response));
+    }
+
+    @Test
+    void aFloodingPublisherGets429AndOthersDoNot() {
+        // the burst: one second's worth at once; a slow machine may refill one more meanwhile
+        int accepted = 0;
+        HttpResponse<String> response = publishAs("flooder", "1");
+        while (response.statusCode() == 200 && accepted < 3 * EVENTS_PER_SECOND) {
+            accepted++;
+            response = publishAs("flooder", "1");
+        }
+        assertTrue(accepted >= EVENTS_PER_SECOND && accepted < 2 * EVENTS_PER_SECOND, "accepted " + accepted);
+        assertLimited(response, "flooder");
+        assertLimited(publishAs("FLOODER", "1"), "flooder");
+
+        EhHttp.assertOkEmpty(publishAs("neighbour", "1"));
+        eventually().until(() -> publishAs("flooder", "1").statusCode() == 200);
+    }
+
+    @Test
+    void aPublisherOverItsBytesPerSecondGets429() {
+        final String large = "x".repeat(40_000);
+        EhHttp.assertOkEmpty(publishAs("big-sender", large));
+        assertLimited(publishAs("big-sender", large), "big-sender");
+        EhHttp.assertOkEmpty(publishAs("small-sender", large));
+    }
+
+    @Test
+    void bucketsHoldOneSecondAndRefillAtTheRate() {
+        final PublisherRateLimiter limiter = new PublisherRateLimiter(2, 0);
+        final long start = 1_000_000_000L;
+        assertTrue(limiter.admit("p", 10, start));
+        assertTrue(limiter.admit("p", 10, start));
+        assertFalse(limiter.admit("p", 10, start));
+        assertFalse(limiter.admit("p", 10, start + 400_000_000L), "0.4 s refills 0.8 of an event");
+        assertTrue(limiter.admit("p", 10, start + 500_000_000L), "0.5 s refills one");
+        assertTrue(limiter.admit("q", 10, start), "another publisher has its own bucket");
+        final PublisherRateLimiter off = new PublisherRateLimiter(0, 0);
+        for (int i = 0; i < 1_000; i++) {
+            assertTrue(off.admit("p", 1_000_000, start));
+        }
+    }
+}

@@ -153,7 +153,8 @@ public final class EventHandlerServer implements AutoCloseable {
             core.startRegistration(port);
             new StartupAuthorizationCheck(subscriptions, configuration.arrowhead()).start();
         });
-        this.heartbeat = new SseHeartbeat(broker, configuration.sseHeartbeatIntervalMs());
+        this.heartbeat = new SseHeartbeat(broker, configuration.sseHeartbeatIntervalMs(),
+                configuration.sseStallTimeoutMs());
         LOG.info("Event Handler listening on {} (workers {}, delivery threads {}){}", baseUri(),
                 configuration.workerThreads(), configuration.deliveryThreads(),
                 identity.map(i -> " as " + i.system().commonName() + ", client certificates required").orElse(""));

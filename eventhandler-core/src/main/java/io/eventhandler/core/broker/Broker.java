@@ -11,12 +11,15 @@ import io.eventhandler.core.topic.TopicSnapshot;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -31,6 +34,7 @@ public final class Broker implements AutoCloseable {
     private final DeliveryScheduler scheduler;
     private final ConcurrentHashMap<String, Topic> topics = new ConcurrentHashMap<>();
     private final AtomicLong outboxIds = new AtomicLong();
+    private final Map<CloseReason, LongAdder> disconnects = new EnumMap<>(CloseReason.class);
     /** Sees every accepted event after it is queued to its subscribers (the operator engine); never blocks. */
     private volatile Consumer<Event> tap = event -> { };
     /** Told the topic whose subscribers' strictest requirements changed, after the change. */
@@ -50,6 +54,16 @@ public final class Broker implements AutoCloseable {
         this.encoder = encoder;
         this.deliveryExecutor = deliveryExecutor;
         this.scheduler = scheduler;
+        for (final CloseReason reason : CloseReason.values()) {
+            disconnects.put(reason, new LongAdder());
+        }
+    }
+
+    /** Subscribers detached so far, by reason (replaced ones and those still attached at shutdown are not). */
+    public Map<CloseReason, Long> disconnects() {
+        final Map<CloseReason, Long> counts = new EnumMap<>(CloseReason.class);
+        disconnects.forEach((reason, count) -> counts.put(reason, count.sum()));
+        return counts;
     }
 
     /**
@@ -119,6 +133,9 @@ public final class Broker implements AutoCloseable {
         }
         final SubscriberRequirements before = topic.requirements();
         final boolean detached = topic.detach(subscriberKey, CloseReason.UNSUBSCRIBED) != null;
+        if (detached) {
+            disconnects.get(CloseReason.UNSUBSCRIBED).increment();
+        }
         announceIfChanged(topic, before);
         return detached;
     }
@@ -128,7 +145,9 @@ public final class Broker implements AutoCloseable {
         final Topic topic = topics.get(outbox.topic());
         if (topic != null) {
             final SubscriberRequirements before = topic.requirements();
-            topic.detach(outbox, reason);
+            if (topic.detach(outbox, reason)) {
+                disconnects.get(reason).increment();
+            }
             announceIfChanged(topic, before);
         } else {
             outbox.close(reason);

@@ -8,6 +8,11 @@ public enum CloseReason {
     REPLACED,
     /** Writing to the subscriber failed. */
     WRITE_FAILED,
+    /**
+     * The subscriber stopped keeping up for longer than allowed (a write that does not complete, or a full queue
+     * dropping its events): hopeless, so it is disconnected; it may come back and resume from the history.
+     */
+    TOO_SLOW,
     /** The Event Handler is shutting down. */
     SHUTDOWN
 }

@@ -45,6 +45,10 @@ public final class SubscriberOutbox {
     private final OutboxListener listener;
     /** The batch handed to the sink and not completed yet: read by its completion only. */
     private volatile List<OutboxItem> inFlight = List.of();
+    /** When the batch in flight was handed to the sink, or 0 when none is. */
+    private volatile long inFlightSinceNanos;
+    /** When this subscriber first lost an event since its last completed batch, or 0. */
+    private volatile long droppingSinceNanos;
 
     private final ConcurrentLinkedQueue<OutboxItem> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger size = new AtomicInteger();
@@ -105,6 +109,7 @@ public final class SubscriberOutbox {
                 if (size.get() >= capacity - 1) {
                     pendingGapLast = event.sequence();
                     dropped.incrementAndGet();
+                    markDropping();
                     listener.dropped(event);
                     return false;
                 }
@@ -113,6 +118,7 @@ public final class SubscriberOutbox {
                 pendingGapFirst = event.sequence();
                 pendingGapLast = event.sequence();
                 dropped.incrementAndGet();
+                markDropping();
                 listener.dropped(event);
                 return false;
             }
@@ -121,6 +127,34 @@ public final class SubscriberOutbox {
         queued.incrementAndGet();
         signal();
         return true;
+    }
+
+    private void markDropping() {
+        if (droppingSinceNanos == 0) {
+            droppingSinceNanos = nonZero(System.nanoTime());
+        }
+    }
+
+    private static long nonZero(final long nanos) {
+        return nanos == 0 ? 1 : nanos;
+    }
+
+    /**
+     * For how long this subscriber has not been keeping up at {@code nowNanos}: since its batch in flight was handed
+     * to the sink (a write that does not complete), or since it first lost an event without completing a batch
+     * since; 0 when it is keeping up.
+     */
+    public long stalledNanos(final long nowNanos) {
+        final long writing = inFlightSinceNanos;
+        final long dropping = droppingSinceNanos;
+        long since = 0;
+        if (writing != 0) {
+            since = writing;
+        }
+        if (dropping != 0 && (since == 0 || dropping - since < 0)) {
+            since = dropping;
+        }
+        return since == 0 ? 0 : Math.max(0, nowNanos - since);
     }
 
     /** Drain side: the queue ran empty with drops not yet announced, so announce them now rather than never. */
@@ -161,6 +195,10 @@ public final class SubscriberOutbox {
     public void close(final CloseReason reason) {
         if (closeReason == null) {
             closeReason = reason;
+            if (reason == CloseReason.TOO_SLOW && inFlightSinceNanos != 0) {
+                // its write may never complete, and the drain closes the sink only after it: close it now
+                closeSink();
+            }
             signal();
         }
     }
@@ -203,6 +241,7 @@ public final class SubscriberOutbox {
             wakeRequested = false;
             batchState.set(DELIVERING);
             inFlight = batch;
+            inFlightSinceNanos = batch.isEmpty() ? 0 : nonZero(System.nanoTime());
             try {
                 sink.deliver(batch, callback);
             } catch (final RuntimeException e) {
@@ -224,6 +263,10 @@ public final class SubscriberOutbox {
         failed.addAndGet(failedCount);
         final List<OutboxItem> completed = inFlight;
         inFlight = List.of();
+        inFlightSinceNanos = 0;
+        if (deliveredCount > 0) {
+            droppingSinceNanos = 0; // it is making progress again
+        }
         report(completed, deliveredCount);
         if (!batchState.compareAndSet(DELIVERING, COMPLETED_INLINE)) {
             try {
@@ -246,7 +289,8 @@ public final class SubscriberOutbox {
         return batch;
     }
 
-    private void closeSink() {
+    /** Once, from the drain or (for a hopeless subscriber) from {@link #close}. */
+    private synchronized void closeSink() {
         if (!sinkClosed) {
             sinkClosed = true;
             final int abandoned = size.getAndSet(0);

@@ -113,7 +113,7 @@ public final class EventHandlerResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Statistics statistics(@Context final Request http) {
         access.requireSystem(http, AccessControl.SYSOP, STATISTICS_ORIGIN);
-        return Statistics.of(broker.topics(), broker.subscribers());
+        return Statistics.of(broker.topics(), broker.subscribers(), broker.disconnects());
     }
 
     private static int parsePort(final String port) {

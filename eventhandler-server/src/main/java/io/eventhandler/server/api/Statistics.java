@@ -1,9 +1,11 @@
 package io.eventhandler.server.api;
 
 import io.eventhandler.core.broker.SubscriberSnapshot;
+import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.topic.TopicSnapshot;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The body of {@code GET /eventhandler/mgmt/statistics}: totals, then every topic and every attached subscriber.
@@ -13,11 +15,13 @@ import java.util.List;
  * @param deliveriesDropped events dropped because a subscriber's queue was full
  * @param topics            per topic
  * @param subscribers       per attached subscriber
+ * @param disconnects       subscribers detached so far, by reason (e.g. {@code TOO_SLOW})
  */
 public record Statistics(long accepted, long deliveriesQueued, long deliveriesDropped, List<TopicSnapshot> topics,
-                         List<SubscriberSnapshot> subscribers) {
+                         List<SubscriberSnapshot> subscribers, Map<CloseReason, Long> disconnects) {
 
-    static Statistics of(final List<TopicSnapshot> topics, final List<SubscriberSnapshot> subscribers) {
+    static Statistics of(final List<TopicSnapshot> topics, final List<SubscriberSnapshot> subscribers,
+                         final Map<CloseReason, Long> disconnects) {
         long accepted = 0;
         long queued = 0;
         long dropped = 0;
@@ -26,6 +30,6 @@ public record Statistics(long accepted, long deliveriesQueued, long deliveriesDr
             queued += topic.deliveriesQueued();
             dropped += topic.deliveriesDropped();
         }
-        return new Statistics(accepted, queued, dropped, topics, subscribers);
+        return new Statistics(accepted, queued, dropped, topics, subscribers, disconnects);
     }
 }

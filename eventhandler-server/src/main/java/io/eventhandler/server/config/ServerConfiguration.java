@@ -31,6 +31,8 @@ import java.util.Set;
  * @param sseHeartbeatIntervalMs   {@value #SSE_HEARTBEAT_INTERVAL_MS} — comment line sent on an idle SSE stream
  *                                 (15000)
  * @param sseRetryMs               {@value #SSE_RETRY_MS} — reconnect delay told to SSE clients (2000)
+ * @param sseStallTimeoutMs        {@value #SSE_STALL_TIMEOUT_MS} — an SSE subscriber whose write has not completed,
+ *                                 or who has been losing events, for this long is disconnected (30000; 0 = never)
  * @param maxBodyBytes             {@value #MAX_BODY_BYTES} — largest request body accepted (65536)
  * @param timeStampToleranceSeconds {@value #TIME_STAMP_TOLERANCE_SECONDS} — allowed clock difference of event
  *                                 stamps and subscription dates (120, as Arrowhead)
@@ -61,6 +63,7 @@ public record ServerConfiguration(
         int deliveryBatchMax,
         int sseHeartbeatIntervalMs,
         int sseRetryMs,
+        int sseStallTimeoutMs,
         int maxBodyBytes,
         int timeStampToleranceSeconds,
         int webhookConnectTimeoutMs,
@@ -87,6 +90,7 @@ public record ServerConfiguration(
     public static final String DELIVERY_BATCH_MAX = "eh.delivery.batch.max";
     public static final String SSE_HEARTBEAT_INTERVAL_MS = "eh.sse.heartbeat.interval.ms";
     public static final String SSE_RETRY_MS = "eh.sse.retry.ms";
+    public static final String SSE_STALL_TIMEOUT_MS = "eh.sse.stall.timeout.ms";
     public static final String MAX_BODY_BYTES = "eh.max.body.bytes";
     public static final String TIME_STAMP_TOLERANCE_SECONDS = "time_stamp_tolerance_seconds";
     public static final String WEBHOOK_CONNECT_TIMEOUT_MS = "eh.webhook.connect.timeout.ms";
@@ -186,6 +190,7 @@ public record ServerConfiguration(
                 source.integer(DELIVERY_BATCH_MAX, 256, v -> v >= 1, "at least 1"),
                 source.integer(SSE_HEARTBEAT_INTERVAL_MS, 15_000, v -> v >= 100, "at least 100"),
                 source.integer(SSE_RETRY_MS, 2_000, v -> v >= 0, "at least 0"),
+                source.integer(SSE_STALL_TIMEOUT_MS, 30_000, v -> v >= 0, "at least 0"),
                 source.integer(MAX_BODY_BYTES, 65_536, v -> v >= 256, "at least 256"),
                 source.integer(TIME_STAMP_TOLERANCE_SECONDS, 120, v -> v >= 0, "at least 0"),
                 source.integer(WEBHOOK_CONNECT_TIMEOUT_MS, 2_000, v -> v >= 1, "at least 1"),
@@ -288,6 +293,7 @@ public record ServerConfiguration(
         d.put(DELIVERY_BATCH_MAX, deliveryBatchMax);
         d.put(SSE_HEARTBEAT_INTERVAL_MS, sseHeartbeatIntervalMs);
         d.put(SSE_RETRY_MS, sseRetryMs);
+        d.put(SSE_STALL_TIMEOUT_MS, sseStallTimeoutMs);
         d.put(MAX_BODY_BYTES, maxBodyBytes);
         d.put(TIME_STAMP_TOLERANCE_SECONDS, timeStampToleranceSeconds);
         d.put(WEBHOOK_CONNECT_TIMEOUT_MS, webhookConnectTimeoutMs);

@@ -292,6 +292,6 @@ public final class SseHandler extends HttpHandler {
 
 
     /** Each stream is its own subscriber: keys are unique, so a stream never replaces another. */
-    private record StreamKey(long id) {
+    record StreamKey(long id) {
     }
 }

@@ -1,31 +1,64 @@
 package io.eventhandler.server.sse;
 
 import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.SubscriberOutbox;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Wakes every subscriber periodically; an SSE stream that has been idle for the heartbeat interval writes a comment
- * line, which keeps proxies from closing it and reveals dead connections (the write fails).
+ * Looks after the SSE streams periodically. It wakes every stream: one idle for the heartbeat interval writes a
+ * comment line, which keeps proxies from closing it and reveals dead connections (the write fails). And it
+ * disconnects a stream that has not kept up for the stall timeout (a write that never completes, or events lost
+ * without a batch completing since): its queue is bounded anyway, but a hopeless subscriber holding a connection
+ * and a full queue helps nobody; it can reconnect and resume with {@code Last-Event-ID}.
  */
 public final class SseHeartbeat implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SseHeartbeat.class);
 
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         final Thread thread = new Thread(r, "eh-sse-heartbeat");
         thread.setDaemon(true);
         return thread;
     });
+    private final Broker broker;
+    private final long stallTimeoutNanos;
 
-    public SseHeartbeat(final Broker broker, final long intervalMs) {
-        final long period = Math.max(50, intervalMs / 2);
-        timer.scheduleAtFixedRate(() -> {
-            for (final SubscriberOutbox outbox : broker.outboxes()) {
+    /**
+     * @param intervalMs     heartbeat interval
+     * @param stallTimeoutMs how long a stream may not keep up before it is disconnected; 0 for never
+     */
+    public SseHeartbeat(final Broker broker, final long intervalMs, final long stallTimeoutMs) {
+        this.broker = broker;
+        this.stallTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(stallTimeoutMs);
+        long period = Math.max(50, intervalMs / 2);
+        if (stallTimeoutMs > 0) {
+            period = Math.min(period, Math.max(50, stallTimeoutMs / 4));
+        }
+        timer.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private void tick() {
+        final long now = System.nanoTime();
+        for (final SubscriberOutbox outbox : broker.outboxes()) {
+            if (!(outbox.subscriberKey() instanceof SseHandler.StreamKey)) {
+                continue; // webhook subscribers retry and back off instead
+            }
+            final long stalled = outbox.stalledNanos(now);
+            if (stallTimeoutNanos > 0 && stalled > stallTimeoutNanos) {
+                LOG.info("disconnecting {} of topic {}: not keeping up for {} ms ({} events dropped, {} pending)",
+                        outbox.description(), outbox.topic(), TimeUnit.NANOSECONDS.toMillis(stalled),
+                        outbox.dropped(), outbox.pending());
+                broker.detach(outbox, CloseReason.TOO_SLOW);
+            } else {
                 outbox.wake();
             }
-        }, period, period, TimeUnit.MILLISECONDS);
+        }
     }
 
     @Override

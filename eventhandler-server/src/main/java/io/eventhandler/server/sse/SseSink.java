@@ -36,7 +36,7 @@ final class SseSink implements EventSink {
     private boolean opened;
     private volatile Consumer<CloseReason> onFailure = reason -> { };
     private long lastWriteNanos = System.nanoTime();
-    private boolean closed;
+    private volatile boolean closed;
 
     SseSink(final Response response, final SseFrames frames, final String eventType,
             final long heartbeatIntervalNanos, final long retryMs) {
@@ -122,7 +122,10 @@ final class SseSink implements EventSink {
         }
         closed = true;
         try {
-            if (response.isSuspended()) {
+            if (reason == CloseReason.TOO_SLOW) {
+                // a write is stuck on a client that does not read: ending the response would wait on it
+                response.getRequest().getContext().getConnection().closeSilently();
+            } else if (response.isSuspended()) {
                 response.resume();
             }
         } catch (final RuntimeException e) {

@@ -54,6 +54,7 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.DELIVERY_BATCH_MAX, "1");
         values.put(ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, "100");
         values.put(ServerConfiguration.SSE_RETRY_MS, "0");
+        values.put(ServerConfiguration.SSE_STALL_TIMEOUT_MS, "60000");
         values.put(ServerConfiguration.MAX_BODY_BYTES, "256");
         values.put(ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS, "0");
         values.put(ServerConfiguration.WEBHOOK_CONNECT_TIMEOUT_MS, "1");
@@ -130,6 +131,7 @@ class ServerConfigurationTest {
         expected.put("eh.delivery.batch.max", "256");
         expected.put("eh.sse.heartbeat.interval.ms", "15000");
         expected.put("eh.sse.retry.ms", "2000");
+        expected.put("eh.sse.stall.timeout.ms", "30000");
         expected.put("eh.max.body.bytes", "65536");
         expected.put("time_stamp_tolerance_seconds", "120");
         expected.put("eh.webhook.connect.timeout.ms", "2000");
@@ -221,7 +223,7 @@ class ServerConfigurationTest {
         final Map<String, String> values = nonDefaults();
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
         assertEquals(values, described(configuration));
-        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 100, 0, 256, 0, 1, 7, 0, 0, 9, 3,
+        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 100, 0, 60_000, 256, 0, 1, 7, 0, 0, 9, 3,
                         new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
                                 "******", Path.of("certs/truststore.p12"), "******", false),
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,

@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -208,7 +209,7 @@ public final class EhHttp {
 
     /** The JSON of {@code GET /eventhandler/mgmt/statistics}, read independently of the server's own types. */
     public record Stats(long accepted, long deliveriesQueued, long deliveriesDropped, List<Topic> topics,
-                        List<Subscriber> subscribers) {
+                        List<Subscriber> subscribers, Map<String, Long> disconnects) {
 
         public record Topic(String topic, long lastSequence, long accepted, int subscribers, long deliveriesQueued,
                             long deliveriesDropped, int historySize, long oldestInHistory) {

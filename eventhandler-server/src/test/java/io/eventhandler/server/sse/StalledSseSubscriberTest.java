@@ -1,0 +1,84 @@
+package io.eventhandler.server.sse;
+
+import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.RunningServer;
+import io.eventhandler.server.testing.SseTestClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
+
+import static io.eventhandler.server.testing.EhHttp.eventually;
+import static io.eventhandler.server.testing.EhHttp.uniqueTopic;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A subscriber that stops reading is hopeless once it has not kept up for {@code eh.sse.stall.timeout.ms}: it is
+ * disconnected with the reason counted, its connection closed although a write to it is stuck, and it can come back
+ * and resume from the history with {@code Last-Event-ID}. A subscriber that keeps up is never touched.
+ */
+class StalledSseSubscriberTest {
+
+    private static final int PAYLOAD_CHARS = 200_000;
+    private static final long STALL_TIMEOUT_MS = 400;
+
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, "4",
+            ServerConfiguration.HISTORY_SIZE, "64",
+            ServerConfiguration.SSE_STALL_TIMEOUT_MS, Long.toString(STALL_TIMEOUT_MS),
+            ServerConfiguration.MAX_BODY_BYTES, Integer.toString(4 * PAYLOAD_CHARS)));
+    private static final EhHttp http = server.http();
+
+    private static String payload(final long i) {
+        return i + ":" + "s".repeat(PAYLOAD_CHARS);
+    }
+
+    private static long tooSlow() {
+        return http.statistics().disconnects().getOrDefault("TOO_SLOW", 0L);
+    }
+
+    @Test
+    void aSubscriberThatStopsReadingIsDisconnectedAndResumesFromTheHistory() {
+        final String topic = uniqueTopic("stalled");
+        final long before = tooSlow();
+        try (SseTestClient healthy = SseTestClient.open(server.baseUri(), topic);
+             SseTestClient stalled = SseTestClient.openPaused(server.baseUri(), topic, 1024)) {
+            final int stalledPort = stalled.localPort();
+            eventually().until(() -> http.statistics().subscribersOf(topic).size() == 2);
+            // fill its socket buffers and its queue, until it loses events
+            long published = 0;
+            while (http.statistics().subscribersOf(topic).stream()
+                    .filter(s -> s.subscriber().endsWith(":" + stalledPort)).allMatch(s -> s.dropped() == 0)) {
+                assertTrue(published < 500, "the stalled stream never overflowed");
+                http.publishOk(topic, payload(++published));
+            }
+            final long last = published;
+            eventually().atMost(Duration.ofSeconds(10)).until(() -> tooSlow() == before + 1);
+            final List<EhHttp.Stats.Subscriber> left = http.statistics().subscribersOf(topic);
+            assertEquals(1, left.size(), left::toString);
+            assertTrue(left.get(0).subscriber().endsWith(":" + healthy.localPort()), "the healthy one stays");
+            eventually().until(() -> healthy.ids().size() == last);
+
+            // the connection was closed: reading again it sees what had reached it, then the end of the stream
+            stalled.startReading();
+            eventually().until(stalled::ended);
+            final List<Long> received = stalled.ids();
+            assertTrue(received.size() < last, "it had fallen behind");
+
+            // it comes back and resumes where it was: nothing the history holds is lost
+            final long resumeAfter = received.isEmpty() ? 0 : received.get(received.size() - 1);
+            try (SseTestClient back = SseTestClient.openQuery(server.baseUri(), "?eventtype=" + topic,
+                    "Last-Event-ID: " + resumeAfter)) {
+                eventually().until(() -> back.ids().size() == last - resumeAfter);
+                assertEquals(LongStream.rangeClosed(resumeAfter + 1, last).boxed().toList(), back.ids());
+            }
+        }
+        assertTrue(tooSlow() == before + 1, "the healthy subscriber was never disconnected as too slow");
+    }
+}

@@ -86,6 +86,16 @@ class HostileInputRegressionTest {
                 400, BAD_PAYLOAD, "/eventhandler/mgmt/engine/graph", message);
     }
 
+    /** An operator's window is allocated when the graph loads: a huge one was an OutOfMemoryError (found at 2000 tries). */
+    @Test
+    void aGraphAskingForAHugeWindowIsA400() {
+        assertError(send("PUT /eventhandler/mgmt/engine/graph HTTP/1.1\r\nContent-Type: application/json",
+                        "{\"operators\":[{\"id\":\"a\",\"type\":\"moving-average\",\"inputs\":[\"topic:X\"],"
+                                + "\"parameters\":{\"window\":\"2147483647\"},\"outputTopic\":\"Y\",\"priority\":5}]}"),
+                400, INVALID_PARAMETER, "/eventhandler/mgmt/engine/graph",
+                "operator 'a': moving-average: parameter 'window' must be at most 10000, got 2147483647");
+    }
+
     /** A map entry without a value failed the stored subscription's immutable copy: 500 and an ERROR log. */
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -121,6 +131,18 @@ class HostileInputRegressionTest {
         assertError(response, 400, BAD_PAYLOAD, null, "The request line and headers are larger than the limit of "
                 + HEADER_LIMIT + " bytes (eh.max.header.bytes).");
         assertEquals("close", response.headers().get("connection"));
+    }
+
+    /**
+     * A request line whose version is garbage, refused for its size: the refusal repeated the version and could not
+     * be encoded (a logged warning, and no answer at all).
+     */
+    @Test
+    void aGarbageVersionIsA400() {
+        final RawHttp.Response response = send("GET /eventhandler/subscription?x=a \u0131 HTTP/1.1\r\nX-Big: "
+                + "b".repeat(HEADER_LIMIT), null);
+        assertEquals(400, response.status(), response::bodyText);
+        assertEquals(BAD_PAYLOAD, EhHttp.read(response.bodyText(), ErrorMessageDTO.class).exceptionType());
     }
 
     @Test

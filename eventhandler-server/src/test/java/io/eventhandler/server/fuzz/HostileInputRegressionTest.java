@@ -110,6 +110,27 @@ class HostileInputRegressionTest {
                 400, BAD_PAYLOAD, "/eventhandler/subscribe", message);
     }
 
+    /**
+     * A notify URI that makes no URI with the subscriber's address and port was stored, then failed to attach: a 500
+     * (found at 2000 tries), and a stored subscription that would fail every restart.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            127.0.0.1 | []    | Illegal character in path
+            127.0.0.1 | /a b  | Illegal character in path
+            a b       | /n    | Illegal character in authority
+            """)
+    void aNotifyUriThatMakesNoUriIsA400AndNotStored(final String address, final String notifyUri,
+                                                     final String reason) {
+        final String topic = EhHttp.uniqueTopic("uri");
+        final String body = "{\"eventType\":\"" + topic + "\",\"notifyUri\":\"" + notifyUri + "\","
+                + "\"subscriberSystem\":{\"systemName\":\"s\",\"address\":\"" + address + "\",\"port\":9}}";
+        assertError(send("POST /eventhandler/subscribe HTTP/1.1\r\nContent-Type: application/json", body), 400,
+                INVALID_PARAMETER, "/eventhandler/subscribe",
+                "Request.NotifyUri with the subscriber's address and port is not a valid URI: " + reason + ".");
+        assertTrue(server.http().statistics().subscribersOf(topic).isEmpty());
+    }
+
     /** Jersey could not make a URI of these: 500 and a Grizzly warning; or Grizzly's own decoding: an empty 500. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """

@@ -9,7 +9,9 @@ import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.store.NewSubscription;
 import io.eventhandler.server.store.StoredSystem;
+import io.eventhandler.server.webhook.WebhookTarget;
 
+import java.net.URISyntaxException;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,8 +110,18 @@ public final class SubscriptionValidator {
                 : request.sources()) {
             limits.system(source, "Request.Sources", origin);
         }
+        final String notifyPath = notifyPath(request.notifyUri());
+        try {
+            // stored, a subscription whose target is no URI would fail every start of the Event Handler
+            WebhookTarget.uri("http", subscriber.address(), subscriber.port(), notifyPath);
+        } catch (final IllegalArgumentException e) {
+            final String reason = e.getCause() instanceof URISyntaxException syntax ? syntax.getReason()
+                    : e.getMessage();
+            throw ArrowheadException.invalidParameter("Request.NotifyUri with the subscriber's address and port is "
+                    + "not a valid URI: " + reason + ".", origin);
+        }
         return new NewSubscription(request.eventType().trim(), StoredSystem.of(request.subscriberSystem()),
-                request.filterMetaData(), request.matchMetaData(), notifyPath(request.notifyUri()),
+                request.filterMetaData(), request.matchMetaData(), notifyPath,
                 start == Long.MIN_VALUE ? null : EpochMicros.toInstant(start),
                 end == Long.MAX_VALUE ? null : EpochMicros.toInstant(end), sources, null, null,
                 requirements(request, origin));

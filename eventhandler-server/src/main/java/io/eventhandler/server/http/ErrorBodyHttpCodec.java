@@ -12,6 +12,7 @@ import org.glassfish.grizzly.http.HttpContent;
 import org.glassfish.grizzly.http.HttpHeader;
 import org.glassfish.grizzly.http.HttpResponsePacket;
 import org.glassfish.grizzly.http.HttpServerFilter;
+import org.glassfish.grizzly.http.Protocol;
 import org.glassfish.grizzly.http.server.AddOn;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.http.util.Header;
@@ -94,6 +95,10 @@ public final class ErrorBodyHttpCodec extends HttpServerFilter {
             // Grizzly says 505 to a request line it cannot split into method, target and version: a bad request
             response.setStatus(400);
         }
+        // the answer is encoded after the request's version, which may be garbage here (it would fail to encode,
+        // with a logged warning and no answer at all)
+        response.getRequest().setProtocol(Protocol.HTTP_1_1);
+        response.setProtocol(Protocol.HTTP_1_1);
         final int status = response.getStatus();
         final String problem = PROBLEM.get();
         final byte[] body;

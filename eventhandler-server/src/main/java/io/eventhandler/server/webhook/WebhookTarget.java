@@ -11,13 +11,20 @@ import java.net.URI;
  *
  * @param uri the notification URI
  */
-record WebhookTarget(URI uri) {
+public record WebhookTarget(URI uri) {
 
     static WebhookTarget of(final WebhookSubscription subscription, final boolean tls) {
-        final String scheme = tls && subscription.secure() ? "https" : "http";
-        final String host = subscription.subscriber().address().contains(":")
-                ? "[" + subscription.subscriber().address() + "]" : subscription.subscriber().address();
-        return new WebhookTarget(URI.create(scheme + "://" + host + ":" + subscription.subscriber().port()
-                + subscription.notifyPath()));
+        return new WebhookTarget(uri(tls && subscription.secure() ? "https" : "http",
+                subscription.subscriber().address(), subscription.subscriber().port(), subscription.notifyPath()));
+    }
+
+    /**
+     * Where a subscriber's events go.
+     *
+     * @throws IllegalArgumentException if address, port and path make no URI (checked when subscribing)
+     */
+    public static URI uri(final String scheme, final String address, final int port, final String notifyPath) {
+        final String host = address.contains(":") ? "[" + address + "]" : address;
+        return URI.create(scheme + "://" + host + ":" + port + notifyPath);
     }
 }

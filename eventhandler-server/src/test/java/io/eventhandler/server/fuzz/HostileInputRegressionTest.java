@@ -86,6 +86,16 @@ class HostileInputRegressionTest {
                 400, BAD_PAYLOAD, "/eventhandler/mgmt/engine/graph", message);
     }
 
+    /** An operator's window is allocated when the graph loads: a huge one was an OutOfMemoryError (found at 2000 tries). */
+    @Test
+    void aGraphAskingForAHugeWindowIsA400() {
+        assertError(send("PUT /eventhandler/mgmt/engine/graph HTTP/1.1\r\nContent-Type: application/json",
+                        "{\"operators\":[{\"id\":\"a\",\"type\":\"moving-average\",\"inputs\":[\"topic:X\"],"
+                                + "\"parameters\":{\"window\":\"2147483647\"},\"outputTopic\":\"Y\",\"priority\":5}]}"),
+                400, INVALID_PARAMETER, "/eventhandler/mgmt/engine/graph",
+                "operator 'a': moving-average: parameter 'window' must be at most 10000, got 2147483647");
+    }
+
     /** A map entry without a value failed the stored subscription's immutable copy: 500 and an ERROR log. */
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -98,6 +108,27 @@ class HostileInputRegressionTest {
                 + "\"subscriberSystem\":{\"systemName\":\"s\",\"address\":\"127.0.0.1\",\"port\":9}," + fields + "}";
         assertError(send("POST /eventhandler/subscribe HTTP/1.1\r\nContent-Type: application/json", body),
                 400, BAD_PAYLOAD, "/eventhandler/subscribe", message);
+    }
+
+    /**
+     * A notify URI that makes no URI with the subscriber's address and port was stored, then failed to attach: a 500
+     * (found at 2000 tries), and a stored subscription that would fail every restart.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            127.0.0.1 | []    | Illegal character in path
+            127.0.0.1 | /a b  | Illegal character in path
+            a b       | /n    | Illegal character in authority
+            """)
+    void aNotifyUriThatMakesNoUriIsA400AndNotStored(final String address, final String notifyUri,
+                                                     final String reason) {
+        final String topic = EhHttp.uniqueTopic("uri");
+        final String body = "{\"eventType\":\"" + topic + "\",\"notifyUri\":\"" + notifyUri + "\","
+                + "\"subscriberSystem\":{\"systemName\":\"s\",\"address\":\"" + address + "\",\"port\":9}}";
+        assertError(send("POST /eventhandler/subscribe HTTP/1.1\r\nContent-Type: application/json", body), 400,
+                INVALID_PARAMETER, "/eventhandler/subscribe",
+                "Request.NotifyUri with the subscriber's address and port is not a valid URI: " + reason + ".");
+        assertTrue(server.http().statistics().subscribersOf(topic).isEmpty());
     }
 
     /** Jersey could not make a URI of these: 500 and a Grizzly warning; or Grizzly's own decoding: an empty 500. */
@@ -121,6 +152,18 @@ class HostileInputRegressionTest {
         assertError(response, 400, BAD_PAYLOAD, null, "The request line and headers are larger than the limit of "
                 + HEADER_LIMIT + " bytes (eh.max.header.bytes).");
         assertEquals("close", response.headers().get("connection"));
+    }
+
+    /**
+     * A request line whose version is garbage, refused for its size: the refusal repeated the version and could not
+     * be encoded (a logged warning, and no answer at all).
+     */
+    @Test
+    void aGarbageVersionIsA400() {
+        final RawHttp.Response response = send("GET /eventhandler/subscription?x=a \u0131 HTTP/1.1\r\nX-Big: "
+                + "b".repeat(HEADER_LIMIT), null);
+        assertEquals(400, response.status(), response::bodyText);
+        assertEquals(BAD_PAYLOAD, EhHttp.read(response.bodyText(), ErrorMessageDTO.class).exceptionType());
     }
 
     @Test

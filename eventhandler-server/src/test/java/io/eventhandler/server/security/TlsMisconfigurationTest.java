@@ -7,6 +7,9 @@ import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.TestCloud;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -22,10 +25,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * Secure mode that cannot work is refused at start with one sentence naming what to fix, and nothing listens: a
@@ -64,31 +69,23 @@ class TlsMisconfigurationTest {
         }
     }
 
-    @Test
-    void aWrongKeyStorePasswordIsNamed() {
-        final int port = freePort();
-        final Map<String, String> settings = secure(port);
-        settings.put(ServerConfiguration.SSL_KEY_STORE_PASSWORD, "wrong");
-        assertRefused(settings, port, "server.ssl.key-store-password is wrong: it does not open the key store "
-                + CLOUD.keyStore("eventhandler") + ".");
+    static Stream<Arguments> wrongPasswords() {
+        return Stream.of(
+                arguments(ServerConfiguration.SSL_KEY_STORE_PASSWORD, "server.ssl.key-store-password is wrong: it "
+                        + "does not open the key store " + CLOUD.keyStore("eventhandler") + "."),
+                arguments(ServerConfiguration.SSL_TRUST_STORE_PASSWORD, "server.ssl.trust-store-password is wrong: it "
+                        + "does not open the trust store " + CLOUD.trustStore() + "."),
+                arguments(ServerConfiguration.SSL_KEY_PASSWORD, "server.ssl.key-password is wrong: it does not unlock "
+                        + "the key entry 'eventhandler' of " + CLOUD.keyStore("eventhandler") + "."));
     }
 
-    @Test
-    void aWrongTrustStorePasswordIsNamed() {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("wrongPasswords")
+    void aWrongPasswordIsNamed(final String key, final String sentence) {
         final int port = freePort();
         final Map<String, String> settings = secure(port);
-        settings.put(ServerConfiguration.SSL_TRUST_STORE_PASSWORD, "wrong");
-        assertRefused(settings, port, "server.ssl.trust-store-password is wrong: it does not open the trust store "
-                + CLOUD.trustStore() + ".");
-    }
-
-    @Test
-    void aWrongKeyPasswordIsNamed() {
-        final int port = freePort();
-        final Map<String, String> settings = secure(port);
-        settings.put(ServerConfiguration.SSL_KEY_PASSWORD, "wrong");
-        assertRefused(settings, port, "server.ssl.key-password is wrong: it does not unlock the key entry "
-                + "'eventhandler' of " + CLOUD.keyStore("eventhandler") + ".");
+        settings.put(key, "wrong");
+        assertRefused(settings, port, sentence);
     }
 
     @Test

@@ -50,6 +50,10 @@ class MovingAverageOperatorTest {
     void shouldNameTheBadParameter() {
         assertMessage(() -> factory.create(Map.of(), 1), "'window' is required");
         assertMessage(() -> factory.create(Map.of("window", "0"), 1), "'window' must be >= 1");
+        // found by the server's fuzz tests: the window is allocated when the graph loads
+        assertMessage(() -> factory.create(Map.of("window", "2147483647"), 1),
+                "'window' must be at most 10000, got 2147483647");
+        assertEquals("10000.0", factory.create(Map.of("window", "10000"), 1).apply(List.of("10000")).orElseThrow());
         assertMessage(() -> factory.create(Map.of("window", "2", "emit", "sometimes"), 1),
                 "'emit' must be 'always' or 'full'");
         assertMessage(() -> factory.create(Map.of("window", "2"), 3), "takes 1 input");

@@ -40,6 +40,10 @@ import java.util.Set;
  * @param webhookResponseTimeoutMs {@value #WEBHOOK_RESPONSE_TIMEOUT_MS} — response timeout of webhook POSTs (5000)
  * @param webhookMaxRetries        {@value #WEBHOOK_MAX_RETRIES} — retries of a failed webhook POST (3)
  * @param webhookRetryBackoffMs    {@value #WEBHOOK_RETRY_BACKOFF_MS} — first retry delay, doubled each time (200)
+ * @param webhookCircuitFailures   {@value #WEBHOOK_CIRCUIT_FAILURES} — events in a row given up on that open a
+ *                                 subscriber's circuit (5; 0 = never)
+ * @param webhookCircuitOpenMs     {@value #WEBHOOK_CIRCUIT_OPEN_MS} — how long it stays open before one event is
+ *                                 tried again (10000)
  * @param webhookMaxConnections    {@value #WEBHOOK_MAX_CONNECTIONS} — pooled connections to all subscribers (512)
  * @param webhookIoThreads         {@value #WEBHOOK_IO_THREADS} — I/O threads of the webhook HTTP client (default
  *                                 cores)
@@ -70,6 +74,8 @@ public record ServerConfiguration(
         int webhookResponseTimeoutMs,
         int webhookMaxRetries,
         int webhookRetryBackoffMs,
+        int webhookCircuitFailures,
+        int webhookCircuitOpenMs,
         int webhookMaxConnections,
         int webhookIoThreads,
         TlsConfiguration tls,
@@ -97,6 +103,8 @@ public record ServerConfiguration(
     public static final String WEBHOOK_RESPONSE_TIMEOUT_MS = "eh.webhook.response.timeout.ms";
     public static final String WEBHOOK_MAX_RETRIES = "eh.webhook.max.retries";
     public static final String WEBHOOK_RETRY_BACKOFF_MS = "eh.webhook.retry.backoff.ms";
+    public static final String WEBHOOK_CIRCUIT_FAILURES = "eh.webhook.circuit.failures";
+    public static final String WEBHOOK_CIRCUIT_OPEN_MS = "eh.webhook.circuit.open.ms";
     public static final String WEBHOOK_MAX_CONNECTIONS = "eh.webhook.max.connections";
     public static final String WEBHOOK_IO_THREADS = "eh.webhook.io.threads";
     public static final String SSL_ENABLED = "server.ssl.enabled";
@@ -197,6 +205,8 @@ public record ServerConfiguration(
                 source.integer(WEBHOOK_RESPONSE_TIMEOUT_MS, 5_000, v -> v >= 1, "at least 1"),
                 source.integer(WEBHOOK_MAX_RETRIES, 3, v -> v >= 0, "at least 0"),
                 source.integer(WEBHOOK_RETRY_BACKOFF_MS, 200, v -> v >= 0, "at least 0"),
+                source.integer(WEBHOOK_CIRCUIT_FAILURES, 5, v -> v >= 0, "at least 0"),
+                source.integer(WEBHOOK_CIRCUIT_OPEN_MS, 10_000, v -> v >= 1, "at least 1"),
                 source.integer(WEBHOOK_MAX_CONNECTIONS, 512, v -> v >= 1, "at least 1"),
                 source.integer(WEBHOOK_IO_THREADS, cores, v -> v >= 1, "at least 1"),
                 readTls(source),
@@ -300,6 +310,8 @@ public record ServerConfiguration(
         d.put(WEBHOOK_RESPONSE_TIMEOUT_MS, webhookResponseTimeoutMs);
         d.put(WEBHOOK_MAX_RETRIES, webhookMaxRetries);
         d.put(WEBHOOK_RETRY_BACKOFF_MS, webhookRetryBackoffMs);
+        d.put(WEBHOOK_CIRCUIT_FAILURES, webhookCircuitFailures);
+        d.put(WEBHOOK_CIRCUIT_OPEN_MS, webhookCircuitOpenMs);
         d.put(WEBHOOK_MAX_CONNECTIONS, webhookMaxConnections);
         d.put(WEBHOOK_IO_THREADS, webhookIoThreads);
         d.put(SSL_ENABLED, tls.enabled());

@@ -21,6 +21,7 @@ import org.apache.hc.core5.util.Timeout;
 import javax.net.ssl.SSLContext;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Arrowhead-style delivery: one {@link WebhookSink} per subscription, all sharing one asynchronous HTTP client with
@@ -34,6 +35,8 @@ public final class WebhookDispatcher implements AutoCloseable {
     private final CloseableHttpAsyncClient client;
     private final ScheduledExecutorService retryScheduler;
     private final RetryPolicy retryPolicy;
+    private final int circuitFailures;
+    private final long circuitOpenMs;
     private final boolean tls;
 
     /**
@@ -86,11 +89,15 @@ public final class WebhookDispatcher implements AutoCloseable {
             return thread;
         });
         this.retryPolicy = new RetryPolicy(configuration.webhookMaxRetries(), configuration.webhookRetryBackoffMs());
+        this.circuitFailures = configuration.webhookCircuitFailures();
+        this.circuitOpenMs = configuration.webhookCircuitOpenMs();
     }
 
     /** Attach the subscription to its topic, replacing the subscriber's previous one for that topic. */
     public void subscribe(final WebhookSubscription subscription) {
-        final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy, WebhookTarget.of(subscription, tls));
+        final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy,
+                WebhookTarget.of(subscription, tls), new CircuitBreaker(circuitFailures,
+                        TimeUnit.MILLISECONDS.toNanos(circuitOpenMs), System::nanoTime));
         broker.subscribe(new SubscribeRequest(subscription.eventType(), subscription.subscriber(),
                 "webhook " + subscription.subscriber() + subscription.notifyPath(), subscription.filter(), sink, -1,
                 subscription.requirements()));

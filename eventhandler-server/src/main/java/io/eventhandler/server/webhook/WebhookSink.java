@@ -35,13 +35,15 @@ final class WebhookSink implements EventSink {
     private final ScheduledExecutorService retryScheduler;
     private final RetryPolicy retryPolicy;
     private final WebhookTarget target;
+    private final CircuitBreaker breaker;
 
     WebhookSink(final CloseableHttpAsyncClient client, final ScheduledExecutorService retryScheduler,
-                final RetryPolicy retryPolicy, final WebhookTarget target) {
+                final RetryPolicy retryPolicy, final WebhookTarget target, final CircuitBreaker breaker) {
         this.client = client;
         this.retryScheduler = retryScheduler;
         this.retryPolicy = retryPolicy;
         this.target = target;
+        this.breaker = breaker;
     }
 
     @Override
@@ -80,6 +82,10 @@ final class WebhookSink implements EventSink {
         void next() {
             while (++index < batch.size()) {
                 if (batch.get(index) instanceof Event event) {
+                    if (!breaker.allows()) {
+                        failed++; // the circuit is open: given up at once, counted
+                        continue;
+                    }
                     current = event;
                     attempt = 1;
                     send();
@@ -97,6 +103,7 @@ final class WebhookSink implements EventSink {
         public void completed(final SimpleHttpResponse response) {
             if (response.getCode() >= 200 && response.getCode() < 300) {
                 delivered++;
+                breaker.succeeded();
                 next();
             } else {
                 retryOrGiveUp("HTTP " + response.getCode());
@@ -125,6 +132,10 @@ final class WebhookSink implements EventSink {
             }
             failed++;
             LOG.warn("gave up delivering {} to {} after {} attempts: {}", current, target.uri(), attempt - 1, why);
+            if (breaker.failed()) {
+                LOG.warn("webhook subscriber {} keeps failing: its events fail at once for a while, then one is "
+                        + "tried again", target.uri());
+            }
             next();
         }
     }

@@ -61,6 +61,8 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.WEBHOOK_RESPONSE_TIMEOUT_MS, "7");
         values.put(ServerConfiguration.WEBHOOK_MAX_RETRIES, "0");
         values.put(ServerConfiguration.WEBHOOK_RETRY_BACKOFF_MS, "0");
+        values.put(ServerConfiguration.WEBHOOK_CIRCUIT_FAILURES, "0");
+        values.put(ServerConfiguration.WEBHOOK_CIRCUIT_OPEN_MS, "1");
         values.put(ServerConfiguration.WEBHOOK_MAX_CONNECTIONS, "9");
         values.put(ServerConfiguration.WEBHOOK_IO_THREADS, "3");
         values.put(ServerConfiguration.SSL_ENABLED, "false");
@@ -138,6 +140,8 @@ class ServerConfigurationTest {
         expected.put("eh.webhook.response.timeout.ms", "5000");
         expected.put("eh.webhook.max.retries", "3");
         expected.put("eh.webhook.retry.backoff.ms", "200");
+        expected.put("eh.webhook.circuit.failures", "5");
+        expected.put("eh.webhook.circuit.open.ms", "10000");
         expected.put("eh.webhook.max.connections", "512");
         expected.put("eh.webhook.io.threads", Integer.toString(CORES));
         expected.put("server.ssl.enabled", "false");
@@ -223,7 +227,7 @@ class ServerConfigurationTest {
         final Map<String, String> values = nonDefaults();
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
         assertEquals(values, described(configuration));
-        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 100, 0, 60_000, 256, 0, 1, 7, 0, 0, 9, 3,
+        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 100, 0, 60_000, 256, 0, 1, 7, 0, 0, 0, 1, 9, 3,
                         new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
                                 "******", Path.of("certs/truststore.p12"), "******", false),
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,

@@ -156,9 +156,10 @@ public final class Topic {
             }
             return items;
         }
-        final long oldest = history.oldest();
-        if (resumeAfter + 1 < oldest) {
-            items.add(new Gap(name, resumeAfter + 1, oldest - 1, Gap.Reason.HISTORY));
+        // missing: what the history no longer holds and was dispatched already (what was not comes by dispatch)
+        final long lastMissing = Math.min(history.oldest() - 1, dispatchedSequence);
+        if (resumeAfter + 1 <= lastMissing) {
+            items.add(new Gap(name, resumeAfter + 1, lastMissing, Gap.Reason.HISTORY));
         }
         for (final Event event : history.after(resumeAfter)) {
             if (event.sequence() > dispatchedSequence) {

@@ -6,6 +6,7 @@ import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.EventEncoder;
 import io.eventhandler.core.event.TopicName;
+import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.core.topic.Topic;
 import io.eventhandler.core.topic.TopicSnapshot;
 
@@ -106,7 +107,8 @@ public final class Broker implements AutoCloseable {
         final Topic topic = topic(TopicName.normalise(request.eventType()));
         final SubscriberOutbox outbox = new SubscriberOutbox(outboxIds.incrementAndGet(), topic.name(),
                 request.subscriberKey(), request.description(), settings.outboxCapacity(), settings.maxBatch(),
-                deliveryExecutor, request.sink(), scheduler.listenerFor(topic.name(), request.description()));
+                deliveryExecutor, request.sink(), scheduler.listenerFor(topic.name(), request.description(),
+                request.filter() == EventFilter.ALL));
         final SubscriberRequirements before = topic.requirements();
         topic.attach(outbox, request.filter(), request.requirements(), request.resumeAfter());
         announceIfChanged(topic, before);

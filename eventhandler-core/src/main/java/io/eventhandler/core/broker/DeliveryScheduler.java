@@ -19,7 +19,8 @@ public interface DeliveryScheduler {
         }
 
         @Override
-        public OutboxListener listenerFor(final String topic, final String subscriber) {
+        public OutboxListener listenerFor(final String topic, final String subscriber,
+                                          final boolean receivesEverything) {
             return OutboxListener.NONE;
         }
     };
@@ -27,6 +28,11 @@ public interface DeliveryScheduler {
     /** The topic has accepted the event; arrange for {@code topic.dispatchUpTo(event.sequence())} to run. */
     void schedule(Topic topic, Event event);
 
-    /** What a new subscriber's queue reports each event's fate to. */
-    OutboxListener listenerFor(String topic, String subscriber);
+    /**
+     * What a new subscriber's queue reports each event's fate to.
+     *
+     * @param receivesEverything whether it wants every event of the topic (no filter), so a sequence it never gets
+     *                           is a loss
+     */
+    OutboxListener listenerFor(String topic, String subscriber, boolean receivesEverything);
 }

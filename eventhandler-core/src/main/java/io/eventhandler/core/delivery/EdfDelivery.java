@@ -90,8 +90,9 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     }
 
     @Override
-    public OutboxListener listenerFor(final String topic, final String subscriber) {
-        final StreamAccount account = accounting.stream(topic, subscriber, true);
+    public OutboxListener listenerFor(final String topic, final String subscriber,
+                                      final boolean receivesEverything) {
+        final StreamAccount account = accounting.stream(topic, subscriber, receivesEverything);
         return new OutboxListener() {
             @Override
             public void delivered(final Event event) {
@@ -104,6 +105,11 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
             public void dropped(final Event event) {
                 account.dropped(event.sequence());
                 subscriberDone(event);
+            }
+
+            @Override
+            public void closed() {
+                accounting.forget(topic, subscriber);
             }
         };
     }

@@ -19,6 +19,10 @@ public interface OutboxListener {
         }
     };
 
+    /** The subscriber's delivery ended (after its last report). */
+    default void closed() {
+    }
+
     /** The sink completed the event (written, or acknowledged by a webhook). */
     void delivered(Event event);
 

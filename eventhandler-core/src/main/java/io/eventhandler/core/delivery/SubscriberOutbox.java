@@ -303,6 +303,7 @@ public final class SubscriberOutbox {
             } catch (final RuntimeException e) {
                 LOG.debug("closing the sink of {} failed", description, e);
             }
+            listener.closed();
         }
     }
 

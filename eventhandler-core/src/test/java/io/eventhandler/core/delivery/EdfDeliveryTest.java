@@ -113,6 +113,24 @@ class EdfDeliveryTest {
     }
 
     @Test
+    void aFilteredSubscriberIsNotCountedAsLosingWhatItDoesNotWantAndIsForgottenWhenItLeaves() {
+        start(SchedulingPolicy.EDF, ReplicationPolicy.SELECTIVE, Replicator.NO_BACKUP);
+        final RecordingSink evens = new RecordingSink(false);
+        broker.subscribe(new SubscribeRequest("tight", "evens", "evens", e -> e.sequence() % 2 == 0, evens, -1));
+        delivery.start();
+        for (int i = 1; i <= 140; i++) { // past the loss tracker's reorder window, so that gaps would settle
+            publish("tight", "e" + i, T0);
+        }
+        await().atMost(WAIT).until(() -> evens.sequences().size() == 70);
+        await().atMost(WAIT).until(() -> delivery.snapshot().subscribers().containsKey("evens")
+                && delivery.snapshot().subscribers().get("evens").delivered() == 70);
+        assertEquals(0, delivery.snapshot().subscribers().get("evens").longestLossRun());
+        broker.unsubscribe("tight", "evens");
+        await().atMost(WAIT).until(() -> !delivery.snapshot().subscribers().containsKey("evens"));
+        assertEquals(70, delivery.snapshot().topics().get("TIGHT").delivered(), "the topic keeps its counts");
+    }
+
+    @Test
     void deliveriesAreJudgedAgainstTheDeadlineMinusTheLastHop() {
         start(SchedulingPolicy.EDF, ReplicationPolicy.SELECTIVE, Replicator.NO_BACKUP);
         final RecordingSink sink = new RecordingSink(false);

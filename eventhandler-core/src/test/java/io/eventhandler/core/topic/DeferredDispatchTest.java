@@ -41,7 +41,8 @@ class DeferredDispatchTest {
         }
 
         @Override
-        public OutboxListener listenerFor(final String topic, final String subscriber) {
+        public OutboxListener listenerFor(final String topic, final String subscriber,
+                                          final boolean receivesEverything) {
             return OutboxListener.NONE;
         }
 

@@ -52,6 +52,17 @@ public final class DeliveryAccounting {
                 counters(subscribers, subscriber)));
     }
 
+    /**
+     * The subscriber's stream ended: its account and per-subscriber counters go (its topic's counters stay), so that
+     * subscribers coming and going do not grow the accounting.
+     */
+    public void forget(final String topic, final String subscriber) {
+        if (streams.remove(new StreamKey(topic, subscriber)) != null
+                && streams.keySet().stream().noneMatch(k -> k.subscriber().equals(subscriber))) {
+            subscribers.remove(subscriber);
+        }
+    }
+
     private DeliveryCounters counters(final Map<String, DeliveryCounters> map, final String key) {
         return map.computeIfAbsent(key, k -> new DeliveryCounters(significantDigits));
     }

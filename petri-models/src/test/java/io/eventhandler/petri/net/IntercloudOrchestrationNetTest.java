@@ -1,0 +1,47 @@
+package io.eventhandler.petri.net;
+
+import io.eventhandler.petri.analysis.PlaceProbabilities;
+import io.eventhandler.petri.analysis.RegenerativeTransient;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static io.eventhandler.petri.net.IntercloudOrchestrationNet.CONSUMER_END;
+import static io.eventhandler.petri.net.IntercloudOrchestrationNet.ORCHESTRATOR_A_PRE_SR;
+import static io.eventhandler.petri.net.IntercloudOrchestrationNet.SR_A_PRE_QUERY;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The thesis' intercloud net (§6.2.2, Fig. 6.8) analysed with RegTransient reproduces its reported figures. */
+class IntercloudOrchestrationNetTest {
+
+    private static PlaceProbabilities result;
+
+    @BeforeAll
+    static void analyse() {
+        result = new RegenerativeTransient(3200, 4).analyse(IntercloudOrchestrationNet.build());
+        System.err.println("COST " + result.cost() + " end@2867=" + result.at(CONSUMER_END, 2867) + " top from "
+                + result.mostProbableFrom(CONSUMER_END) + " cross " + result.crossing(ORCHESTRATOR_A_PRE_SR,
+                SR_A_PRE_QUERY, 0) + " end@1422=" + result.at(CONSUMER_END, 1422));
+    }
+
+    @Test
+    void has27Transitions() {
+        assertEquals(27, IntercloudOrchestrationNet.build().net().getTransitions().size());
+    }
+
+    @Test
+    void consumerEndReachesOneByAbout2867ms() {
+        assertTrue(result.at(CONSUMER_END, 2867) > 0.995, "P(Consumer_End) at 2867 ms");
+        assertTrue(result.at(CONSUMER_END, 2400) < 0.995, "not already ≈1 long before");
+    }
+
+    @Test
+    void consumerEndIsMostProbableAfter1422ms() {
+        assertEquals(1422, result.mostProbableFrom(CONSUMER_END), 50);
+    }
+
+    @Test
+    void serviceRegistryPreQueryOvertakesOrchestratorPreSrAfterAbout202ms() {
+        assertEquals(202, result.crossing(ORCHESTRATOR_A_PRE_SR, SR_A_PRE_QUERY, 0), 15);
+    }
+}

@@ -4,6 +4,7 @@ import org.oristool.math.OmegaBigDecimal;
 import org.oristool.models.stpn.trees.StochasticTransitionFeature;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 
 /**
@@ -156,7 +157,9 @@ public sealed interface StageDistribution {
                 if (density.length() > 0) {
                     density.append(" + ");
                 }
-                density.append(String.format(Locale.ROOT, "%.15e * x^%d * Exp[-%.15e x]", coefficient, j, rate));
+                // plain decimals: Sirio splits terms on '+', so no exponent notation
+                density.append(plain(coefficient)).append(j == 0 ? "" : " * x^" + j)
+                        .append(" * Exp[-").append(plain(rate)).append(" x]");
             }
             return StochasticTransitionFeature.newExpolynomial(density.toString(),
                     new OmegaBigDecimal(new BigDecimal(Double.toString(shift))),
@@ -186,6 +189,10 @@ public sealed interface StageDistribution {
         @Override
         public String describe() {
             return String.format(Locale.ROOT, "%s + Erlang(k=%d, λ=%s) truncated at %s", shift, k, rate, upper);
+        }
+
+        private static String plain(final double value) {
+            return new BigDecimal(value).round(new MathContext(15)).toPlainString();
         }
 
         private static double binomial(final int n, final int j) {

@@ -49,6 +49,7 @@ import java.util.Set;
  * @param engineGraphFile          {@value #ENGINE_GRAPH} — operator graph (JSON) loaded at start (default blank: the
  *                                 engine starts with no operators; a graph can be put through the management API)
  * @param engineWorkers            {@value #ENGINE_WORKERS} — worker threads of the operator engine (default cores)
+ * @param calibration              per-stage service-time recording for the capacity model (default off)
  */
 public record ServerConfiguration(
         String address,
@@ -74,7 +75,8 @@ public record ServerConfiguration(
         ArrowheadConfiguration arrowhead,
         StoreConfiguration store,
         String engineGraphFile,
-        int engineWorkers) {
+        int engineWorkers,
+        CalibrationConfiguration calibration) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -122,6 +124,9 @@ public record ServerConfiguration(
     public static final String STORE_PASSWORD = "eh.store.password";
     public static final String ENGINE_GRAPH = "eh.engine.graph";
     public static final String ENGINE_WORKERS = "eh.engine.workers";
+    public static final String CALIBRATION_ENABLED = "eh.calibration.enabled";
+    public static final String CALIBRATION_SAMPLES = "eh.calibration.samples";
+    public static final String CALIBRATION_FILE = "eh.calibration.file";
 
     private static final String HIDDEN = "******";
 
@@ -189,7 +194,10 @@ public record ServerConfiguration(
                 new StoreConfiguration(source.string(STORE_URL, StoreConfiguration.DEFAULT_URL),
                         source.string(STORE_USER, ""), source.string(STORE_PASSWORD, "")),
                 source.string(ENGINE_GRAPH, ""),
-                source.integer(ENGINE_WORKERS, cores, v -> v >= 1, "at least 1"));
+                source.integer(ENGINE_WORKERS, cores, v -> v >= 1, "at least 1"),
+                new CalibrationConfiguration(source.bool(CALIBRATION_ENABLED, false),
+                        source.integer(CALIBRATION_SAMPLES, 200_000, v -> v >= 1, "at least 1"),
+                        Path.of(source.string(CALIBRATION_FILE, "eh-calibration.csv"))));
         source.rejectUnknownKeys();
         if (!source.problems().isEmpty()) {
             throw new ConfigurationException(source.problems());
@@ -306,6 +314,9 @@ public record ServerConfiguration(
         d.put(STORE_PASSWORD, hidden(store.password()));
         d.put(ENGINE_GRAPH, engineGraphFile);
         d.put(ENGINE_WORKERS, engineWorkers);
+        d.put(CALIBRATION_ENABLED, calibration.enabled());
+        d.put(CALIBRATION_SAMPLES, calibration.samples());
+        d.put(CALIBRATION_FILE, calibration.file());
         return d;
     }
 

@@ -87,6 +87,9 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.STORE_PASSWORD, "******");
         values.put(ServerConfiguration.ENGINE_GRAPH, "graph.json");
         values.put(ServerConfiguration.ENGINE_WORKERS, "3");
+        values.put(ServerConfiguration.CALIBRATION_ENABLED, "true");
+        values.put(ServerConfiguration.CALIBRATION_SAMPLES, "1000");
+        values.put(ServerConfiguration.CALIBRATION_FILE, "stages.csv");
         return values;
     }
 
@@ -145,6 +148,9 @@ class ServerConfigurationTest {
         expected.put("eh.store.password", "");
         expected.put("eh.engine.graph", "");
         expected.put("eh.engine.workers", Integer.toString(CORES));
+        expected.put("eh.calibration.enabled", "false");
+        expected.put("eh.calibration.samples", "200000");
+        expected.put("eh.calibration.file", "eh-calibration.csv");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -165,7 +171,7 @@ class ServerConfigurationTest {
                 case "on when a key store is given" -> "false";
                 case "server.address" -> "127.0.0.1";
                 default -> {
-                    if (!text.matches("[0-9.]+|false|PKCS12|jdbc:\\S+")) {
+                    if (!text.matches("[0-9.]+|false|PKCS12|jdbc:\\S+|[\\w-]+\\.csv")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -186,7 +192,8 @@ class ServerConfigurationTest {
                                 "******", Path.of("certs/truststore.p12"), "******", false),
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 "subscriber:publisher", 11, 12),
-                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3),
+                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
+                        new CalibrationConfiguration(true, 1000, Path.of("stages.csv"))),
                 configuration);
     }
 

@@ -12,20 +12,30 @@ public record GammaFit(double shape, double rate) {
     private static final double TOLERANCE = 1e-12;
 
     public static GammaFit of(final double[] samples) {
+        final double[] weights = new double[samples.length];
+        java.util.Arrays.fill(weights, 1);
+        return of(samples, weights);
+    }
+
+    /** The fit with each sample counted {@code weights[i]} times (the M step of a mixture's EM). */
+    public static GammaFit of(final double[] samples, final double[] weights) {
         if (samples.length < 2) {
             throw new IllegalArgumentException("a Gamma fit needs at least two samples, got " + samples.length);
         }
+        double total = 0;
         double sum = 0;
         double logSum = 0;
-        for (final double x : samples) {
+        for (int i = 0; i < samples.length; i++) {
+            final double x = samples[i];
             if (!(x > 0)) {
                 throw new IllegalArgumentException("a Gamma fit needs positive samples, got " + x);
             }
-            sum += x;
-            logSum += Math.log(x);
+            total += weights[i];
+            sum += weights[i] * x;
+            logSum += weights[i] * Math.log(x);
         }
-        final double mean = sum / samples.length;
-        final double s = Math.log(mean) - logSum / samples.length;
+        final double mean = sum / total;
+        final double s = Math.log(mean) - logSum / total;
         if (!(s > 0)) {
             throw new IllegalArgumentException("all samples are equal: no Gamma fits a point mass");
         }

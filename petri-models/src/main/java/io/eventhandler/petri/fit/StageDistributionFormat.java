@@ -2,6 +2,7 @@ package io.eventhandler.petri.fit;
 
 import io.eventhandler.petri.net.StageDistribution;
 import io.eventhandler.petri.net.StageDistribution.Erlang;
+import io.eventhandler.petri.net.StageDistribution.ErlangWithTail;
 import io.eventhandler.petri.net.StageDistribution.Exponential;
 import io.eventhandler.petri.net.StageDistribution.ShiftedErlang;
 import io.eventhandler.petri.net.StageDistribution.Uniform;
@@ -10,7 +11,8 @@ import java.util.Locale;
 
 /**
  * The one-line text form of a distribution in a model file: {@code erlang:k:rate}, {@code exp:rate},
- * {@code uniform:eft:lft}, {@code shifted-erlang:shift:k:rate:upper} (times in ms, rates per ms).
+ * {@code uniform:eft:lft}, {@code shifted-erlang:shift:k:rate:upper},
+ * {@code erlang-tail:shift:k:rate:tailWeight:tailRate} (times in ms, rates per ms).
  */
 public final class StageDistributionFormat {
 
@@ -27,6 +29,10 @@ public final class StageDistributionFormat {
         if (distribution instanceof Uniform u) {
             return String.format(Locale.ROOT, "uniform:%s:%s", u.eft(), u.lft());
         }
+        if (distribution instanceof ErlangWithTail t) {
+            return String.format(Locale.ROOT, "erlang-tail:%s:%d:%s:%s:%s", t.shift(), t.k(), t.rate(), t.tailWeight(),
+                    t.tailRate());
+        }
         final ShiftedErlang s = (ShiftedErlang) distribution;
         return String.format(Locale.ROOT, "shifted-erlang:%s:%d:%s:%s", s.shift(), s.k(), s.rate(), s.upper());
     }
@@ -40,6 +46,8 @@ public final class StageDistributionFormat {
                 case "uniform" -> new Uniform(Double.parseDouble(parts[1]), Double.parseDouble(parts[2]));
                 case "shifted-erlang" -> new ShiftedErlang(Double.parseDouble(parts[1]), Integer.parseInt(parts[2]),
                         Double.parseDouble(parts[3]), Double.parseDouble(parts[4]));
+                case "erlang-tail" -> new ErlangWithTail(Double.parseDouble(parts[1]), Integer.parseInt(parts[2]),
+                        Double.parseDouble(parts[3]), Double.parseDouble(parts[4]), Double.parseDouble(parts[5]));
                 default -> throw new IllegalArgumentException("unknown distribution kind '" + parts[0] + "'");
             };
         } catch (final ArrayIndexOutOfBoundsException | NumberFormatException e) {

@@ -11,12 +11,13 @@ import java.util.Arrays;
  * The thesis' fitting rule (§6 intro): a Gamma by maximum likelihood, then an Erlang with the shape rounded and the
  * fitted rate when the density has a hump (shape ≥ 1.5), or an exponential when it is decreasing. The thesis took
  * the Gamma's rate for the exponential, which changes the mean unless the shape is 1; we take 1/mean instead.
- * When the Erlang's Kolmogorov–Smirnov distance exceeds {@code generalThreshold}, a shifted, truncated Erlang
- * (an expolynomial) is tried and kept if it fits better: latencies have a hard minimum a plain Erlang ignores.
+ * When the Erlang's Kolmogorov–Smirnov distance exceeds {@code generalThreshold}, two general (expolynomial) forms
+ * are tried at a few shifts and the best kept: a shifted, truncated Erlang (latencies have a hard minimum a plain
+ * Erlang ignores) and a shifted Erlang body with an exponential tail (scheduling delays on a shared CPU).
  */
 public final class StageFitter {
 
-    private static final double[] SHIFT_FRACTIONS = {0.25, 0.5, 0.75, 0.9, 0.97};
+    private static final double[] SHIFT_FRACTIONS = {0, 0.25, 0.5, 0.75, 0.9, 0.97};
 
     private final double generalThreshold;
 
@@ -51,6 +52,11 @@ public final class StageFitter {
             final GoodnessOfFit candidateFit = GoodnessOfFit.of(samples, candidate);
             if (candidateFit.ksDistance() < best.fit().ksDistance()) {
                 best = new StageFit(stage, candidate, body, candidateFit, samples.length);
+            }
+            final StageDistribution withTail = BodyTailFit.fit(samples, shift);
+            final GoodnessOfFit withTailFit = GoodnessOfFit.of(samples, withTail);
+            if (withTailFit.ksDistance() < best.fit().ksDistance()) {
+                best = new StageFit(stage, withTail, body, withTailFit, samples.length);
             }
         }
         return best;

@@ -21,8 +21,4 @@ public record CapacityConfiguration(int cores, int workerThreads, int deliveryTh
     public CapacityConfiguration withDeliveryThreads(final int threads) {
         return new CapacityConfiguration(cores, workerThreads, threads, publishesPerSecond, subscribers);
     }
-
-    public CapacityConfiguration withWorkerThreads(final int threads) {
-        return new CapacityConfiguration(cores, threads, deliveryThreads, publishesPerSecond, subscribers);
-    }
 }

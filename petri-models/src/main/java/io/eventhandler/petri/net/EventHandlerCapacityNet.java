@@ -92,15 +92,14 @@ public final class EventHandlerCapacityNet {
             net.addInhibitorArc(busy, start);
             net.addPostcondition(start, busy);
 
-            final Transition finish = net.addTransition(name + "_" + i);
-            finish.addFeature(service.feature());
-            net.addPrecondition(busy, finish);
-            net.addPostcondition(finish, threads);
-            net.addPostcondition(finish, cores);
-            if (next != null) {
-                net.addPostcondition(finish, next, outputs);
+            for (final Transition finish : ServiceNets.build(net, name + "_" + i, busy, start, service)) {
+                net.addPostcondition(finish, threads);
+                net.addPostcondition(finish, cores);
+                if (next != null) {
+                    net.addPostcondition(finish, next, outputs);
+                }
+                finishes.add(finish);
             }
-            finishes.add(finish);
         }
         return finishes;
     }

@@ -4,7 +4,6 @@ import org.oristool.math.OmegaBigDecimal;
 import org.oristool.models.stpn.trees.StochasticTransitionFeature;
 
 import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.Locale;
 
 /**
@@ -145,23 +144,8 @@ public sealed interface StageDistribution {
 
         @Override
         public StochasticTransitionFeature feature() {
-            // Sirio's expolynomials are sums of c·x^n·e^(−a·x): expand (x−s)^(k−1)·e^(−λ(x−s)) binomially, and
-            // normalise on [shift, upper] so the truncated density integrates to one.
-            final double norm = Math.pow(rate, k) / factorial(k - 1) / mass() * Math.exp(rate * shift);
-            final StringBuilder density = new StringBuilder();
-            for (int j = 0; j < k; j++) {
-                final double coefficient = norm * binomial(k - 1, j) * Math.pow(-shift, k - 1 - j);
-                if (coefficient == 0) {
-                    continue;
-                }
-                if (density.length() > 0) {
-                    density.append(" + ");
-                }
-                // plain decimals: Sirio splits terms on '+', so no exponent notation
-                density.append(plain(coefficient)).append(j == 0 ? "" : " * x^" + j)
-                        .append(" * Exp[-").append(plain(rate)).append(" x]");
-            }
-            return StochasticTransitionFeature.newExpolynomial(density.toString(),
+            final String density = Expolynomials.shiftedErlang(shift, k, rate, 1 / mass());
+            return StochasticTransitionFeature.newExpolynomial(density,
                     new OmegaBigDecimal(new BigDecimal(Double.toString(shift))),
                     new OmegaBigDecimal(new BigDecimal(Double.toString(upper))));
         }
@@ -190,21 +174,49 @@ public sealed interface StageDistribution {
         public String describe() {
             return String.format(Locale.ROOT, "%s + Erlang(k=%d, λ=%s) truncated at %s", shift, k, rate, upper);
         }
+    }
 
-        private static String plain(final double value) {
-            return new BigDecimal(value).round(new MathContext(15)).toPlainString();
-        }
-
-        private static double binomial(final int n, final int j) {
-            return factorial(n) / factorial(j) / factorial(n - j);
-        }
-
-        private static double factorial(final int n) {
-            double f = 1;
-            for (int i = 2; i <= n; i++) {
-                f *= i;
+    /**
+     * A shifted Erlang body with an exponential tail from the same shift, mixed: density
+     * (1−w)·Erlang(k, rate)(x−shift) + w·μ·e^(−μ(x−shift)). Latencies on a shared CPU have a hump and a long tail of
+     * scheduling delays that no single Erlang or exponential follows. As a feature it is an expolynomial (for the
+     * exact analyses); the generalised net builds it as a choice between two transitions instead (ServiceNets).
+     */
+    record ErlangWithTail(double shift, int k, double rate, double tailWeight, double tailRate)
+            implements StageDistribution {
+        public ErlangWithTail {
+            if (shift < 0 || k < 1 || !(rate > 0) || !(tailWeight >= 0 && tailWeight < 1) || !(tailRate > 0)) {
+                throw new IllegalArgumentException("bad Erlang with tail " + shift + ", " + k + ", " + rate + ", "
+                        + tailWeight + ", " + tailRate);
             }
-            return f;
+        }
+
+        @Override
+        public StochasticTransitionFeature feature() {
+            final String density = Expolynomials.shiftedErlang(shift, k, rate, 1 - tailWeight) + " + "
+                    + Expolynomials.shiftedErlang(shift, 1, tailRate, tailWeight);
+            return StochasticTransitionFeature.newExpolynomial(density,
+                    new OmegaBigDecimal(new BigDecimal(Double.toString(shift))), OmegaBigDecimal.POSITIVE_INFINITY);
+        }
+
+        @Override
+        public double mean() {
+            return shift + (1 - tailWeight) * k / rate + tailWeight / tailRate;
+        }
+
+        @Override
+        public double cdf(final double t) {
+            if (t <= shift) {
+                return 0;
+            }
+            return (1 - tailWeight) * new Erlang(k, rate).cdf(t - shift)
+                    + tailWeight * new Exponential(tailRate).cdf(t - shift);
+        }
+
+        @Override
+        public String describe() {
+            return String.format(Locale.ROOT, "%s + [%.4f·Erlang(k=%d, λ=%s) + %.4f·Exp(λ=%s)]", shift, 1 - tailWeight,
+                    k, rate, tailWeight, tailRate);
         }
     }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,15 +59,20 @@ final class CalibrationSamples {
     }
 
     /**
-     * The transport stage: end-to-end samples less the modelled server stages' mean, floored at 1 µs. This
-     * deconvolution keeps the transport's shape and mean, which is what the convolution in the predictor needs.
+     * The transport stage's samples: end-to-end less the medians of the server's stages, floored at 1 µs. Their
+     * typical time is what every event spends in them; their tails (scheduling delays on a shared CPU) are left in,
+     * because the end-to-end tail holds them already and re-adding them in the net would count them twice, while
+     * subtracting the means would push a twentieth of the samples below zero.
      */
-    static double[] residual(final double[] endToEnd, final double serverMean) {
-        final double[] transport = new double[endToEnd.length];
-        for (int i = 0; i < endToEnd.length; i++) {
-            transport[i] = Math.max(0.001, endToEnd[i] - serverMean);
-        }
-        return transport;
+    static double[] residual(final double[] endToEnd, final double[] accept, final double[] write) {
+        final double server = median(accept) + median(write);
+        return Arrays.stream(endToEnd).map(x -> Math.max(0.001, x - server)).toArray();
+    }
+
+    private static double median(final double[] samples) {
+        final double[] sorted = samples.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     private static boolean isNumber(final String text) {

@@ -22,6 +22,7 @@ import java.util.Locale;
  *   predict --model model.properties --cores 2 --workers 8 --delivery 2[,4,...] --rate 500 --subscribers 1
  *           [--runs 2000] [--csv cdf.csv] [--png cdf.png]
  *   cost    [--max-tokens 3]
+ *   thesis
  * </pre>
  * With several delivery pool sizes, {@code predict} prints a table and recommends the smallest pool whose p99 is
  * within 5% of the best (the thesis' Tables 7.1–7.2 question: more threads bought a lower mean and a worse tail).
@@ -41,7 +42,7 @@ public final class CapacityCommand {
             new CapacityCommand(System.out).run(CommandLine.parse(args));
         } catch (final IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
-            System.err.println("usage: fit|predict|cost [--options]; see CapacityCommand's documentation or "
+            System.err.println("usage: fit|predict|cost|thesis [--options]; see CapacityCommand's documentation or "
                     + "docs/capacity.md");
             System.exit(2);
         }
@@ -52,6 +53,7 @@ public final class CapacityCommand {
             case "fit" -> fit(line);
             case "predict" -> predict(line);
             case "cost" -> cost(line.integer("max-tokens", 3));
+            case "thesis" -> new ThesisFigures(out).print();
             default -> throw new IllegalArgumentException("unknown command " + line.command());
         }
     }
@@ -65,7 +67,7 @@ public final class CapacityCommand {
         final StageFit accept = fitter.fit("accept", stages.stage("accept"));
         final StageFit write = fitter.fit("write", stages.stage("write"));
         final StageFit transport = fitter.fit("transport",
-                CalibrationSamples.residual(endToEnd, accept.distribution().mean() + write.distribution().mean()));
+                CalibrationSamples.residual(endToEnd, stages.stage("accept"), stages.stage("write")));
         for (final StageFit fit : List.of(accept, write, transport)) {
             out.println(fit.describe());
         }

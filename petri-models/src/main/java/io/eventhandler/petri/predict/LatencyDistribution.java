@@ -51,6 +51,15 @@ public final class LatencyDistribution {
         return Double.NaN;
     }
 
+    /** The same CDF on a grid of {@code points}, its last value carried on (or cut, if shorter). */
+    public LatencyDistribution extendedTo(final int points) {
+        final double[] extended = new double[points];
+        for (int i = 0; i < points; i++) {
+            extended[i] = cdf[Math.min(i, cdf.length - 1)];
+        }
+        return new LatencyDistribution(step, extended);
+    }
+
     /** The distribution of this latency plus an independent one drawn from {@code other}. */
     public LatencyDistribution plus(final StageDistribution other) {
         final double[] sum = new double[cdf.length];

@@ -2,7 +2,9 @@ package io.eventhandler.petri.analysis;
 
 import io.eventhandler.petri.net.CapacityConfiguration;
 import io.eventhandler.petri.net.EventHandlerCapacityNet;
+import io.eventhandler.petri.net.StageDistribution;
 import io.eventhandler.petri.net.StageDistribution.Erlang;
+import io.eventhandler.petri.net.StageDistribution.ErlangWithTail;
 import io.eventhandler.petri.net.StageModel;
 import io.eventhandler.petri.predict.LatencyDistribution;
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,23 @@ class TaggedLatencySimulationTest {
         final LatencyDistribution latency = result.latency();
         for (int i = 0; i < latency.size(); i += 10) {
             assertEquals(sum.cdf(i * latency.step()), latency.cdfAt(i), tolerance, "at " + i * latency.step());
+        }
+    }
+
+    @Test
+    void aStageWithATailIsSimulatedAsItsDistribution() {
+        final StageDistribution accept = new ErlangWithTail(0.05, 3, 30, 0.1, 2);
+        final StageModel stages = new StageModel(accept, new Erlang(2, 20), new Erlang(1, 1));
+        final TaggedLatencySimulation.Result result = new TaggedLatencySimulation(1, 3, 0.02, RUNS)
+                .simulate(EventHandlerCapacityNet.build(new CapacityConfiguration(2, 4, 2, 1, 1), stages, 1),
+                        EventHandlerCapacityNet.TAG_DONE);
+        final double[] acceptCdf = new double[result.latency().size()];
+        for (int i = 0; i < acceptCdf.length; i++) {
+            acceptCdf[i] = accept.cdf(i * 0.02);
+        }
+        final LatencyDistribution expected = new LatencyDistribution(0.02, acceptCdf).plus(new Erlang(2, 20));
+        for (int i = 0; i < expected.size(); i += 10) {
+            assertEquals(expected.cdfAt(i), result.latency().cdfAt(i), 4 * Math.sqrt(0.25 / RUNS), "at " + i * 0.02);
         }
     }
 

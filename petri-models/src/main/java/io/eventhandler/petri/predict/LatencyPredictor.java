@@ -13,7 +13,7 @@ import io.eventhandler.petri.net.StageModel;
  */
 public final class LatencyPredictor {
 
-    private static final int GRID_POINTS = 400;
+    private static final int GRID_POINTS = 800;
 
     private final StageModel stages;
     private final int runs;

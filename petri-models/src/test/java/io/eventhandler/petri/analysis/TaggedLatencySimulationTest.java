@@ -51,9 +51,9 @@ class TaggedLatencySimulationTest {
 
     @Test
     void aLoadedSingleCoreWithOneDeliveryWorkerHasALongerTail() {
-        final CapacityConfiguration wide = new CapacityConfiguration(2, 4, 4, 3000, 4);
-        final CapacityConfiguration narrow = new CapacityConfiguration(1, 4, 1, 3000, 4);
-        final TaggedLatencySimulation simulation = new TaggedLatencySimulation(5, 6, 0.02, 1000);
+        final CapacityConfiguration wide = new CapacityConfiguration(2, 4, 4, 2500, 4);
+        final CapacityConfiguration narrow = new CapacityConfiguration(1, 4, 1, 2500, 4);
+        final TaggedLatencySimulation simulation = new TaggedLatencySimulation(5, 6, 0.02, 500);
         final TaggedLatencySimulation.Result wideResult = simulation.simulate(
                 EventHandlerCapacityNet.build(wide, STAGES, 5), EventHandlerCapacityNet.TAG_DONE);
         final TaggedLatencySimulation.Result narrowResult = simulation.simulate(

@@ -23,11 +23,6 @@ class ThesisEventHandlerNetTest {
     @BeforeAll
     static void analyse() {
         oneToken = new RegenerativeTransient(20, 0.05).analyse(ThesisEventHandlerNet.build(1, 4));
-        System.err.println("COST " + oneToken.cost() + " cross " + oneToken.crossing(PUBLISHER, SUBSCRIBER, 0)
-                + " peakRts " + oneToken.peakTime(READY_TO_SEND) + "/" + oneToken.peak(READY_TO_SEND)
-                + " 99% " + oneToken.firstTimeAtLeast(SUBSCRIBER, 0.99) + " top " + oneToken.mostProbableFrom(SUBSCRIBER)
-                + " @10.68 " + oneToken.at(SUBSCRIBER, 10.68) + " pub@2.1 " + oneToken.at(PUBLISHER, 2.1)
-                + " pub@13.6 " + oneToken.at(PUBLISHER, 13.6) + " sub@17.1 " + oneToken.at(SUBSCRIBER, 17.1));
     }
 
     @Test

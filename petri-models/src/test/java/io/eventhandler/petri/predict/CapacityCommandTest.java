@@ -47,7 +47,7 @@ class CapacityCommandTest {
         assertTrue(model.contains("accept=erlang:3:"), model);
 
         final String table = run("predict", "--model", dir.resolve("model.properties").toString(), "--cores", "1",
-                "--workers", "4", "--delivery", "1,2", "--rate", "4000", "--subscribers", "2", "--runs", "400",
+                "--workers", "4", "--delivery", "1,2", "--rate", "2000", "--subscribers", "2", "--runs", "200",
                 "--csv", dir.resolve("cdf.csv").toString(), "--png", dir.resolve("cdf.png").toString());
         assertTrue(table.contains("recommended delivery threads:"), table);
         final List<String> csv = Files.readAllLines(dir.resolve("cdf.csv"));

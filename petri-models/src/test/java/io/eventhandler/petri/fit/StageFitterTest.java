@@ -1,6 +1,7 @@
 package io.eventhandler.petri.fit;
 
 import io.eventhandler.petri.net.StageDistribution;
+import io.eventhandler.petri.testing.ErlangSamples;
 import io.eventhandler.petri.net.StageDistribution.Erlang;
 import io.eventhandler.petri.net.StageDistribution.ErlangWithTail;
 import io.eventhandler.petri.net.StageDistribution.Exponential;
@@ -37,7 +38,7 @@ class StageFitterTest {
 
     @Test
     void recoversTheParametersOfAnErlangSample() {
-        final double[] samples = erlang(new Random(7), 5000, 6, 2.683);
+        final double[] samples = ErlangSamples.many(new Random(7), 5000, 6, 2.683);
         final StageFit fit = StageFitter.thesisRule().fit("send", samples);
         assertEquals(6, ((Erlang) fit.distribution()).k());
         assertEquals(2.683, fit.gamma().rate(), 0.15);
@@ -46,7 +47,7 @@ class StageFitterTest {
 
     @Test
     void aDecreasingDensityBecomesAnExponentialWithTheSampleMean() {
-        final double[] samples = erlang(new Random(3), 5000, 1, 0.27);
+        final double[] samples = ErlangSamples.many(new Random(3), 5000, 1, 0.27);
         final StageFit fit = StageFitter.thesisRule().fit("response", samples);
         assertInstanceOf(Exponential.class, fit.distribution());
         assertEquals(mean(samples), fit.distribution().mean(), 1e-9);
@@ -55,7 +56,7 @@ class StageFitterTest {
     @Test
     void aShiftedSampleFitsBetterWithTheGeneralOption() {
         final Random random = new Random(11);
-        final double[] samples = erlang(random, 3000, 2, 10);
+        final double[] samples = ErlangSamples.many(random, 3000, 2, 10);
         for (int i = 0; i < samples.length; i++) {
             samples[i] += 1.0;
         }
@@ -73,7 +74,8 @@ class StageFitterTest {
         final Random random = new Random(13);
         final double[] samples = new double[6000];
         for (int i = 0; i < samples.length; i++) {
-            samples[i] = 0.1 + (random.nextDouble() < 0.05 ? single(random, 1, 0.5) : single(random, 4, 20));
+            final boolean tail = random.nextDouble() < 0.05;
+            samples[i] = 0.1 + (tail ? ErlangSamples.one(random, 1, 0.5) : ErlangSamples.one(random, 4, 20));
         }
         final StageFit plain = StageFitter.thesisRule().fit("transport", samples);
         final StageFit general = new StageFitter(0.05).fit("transport", samples);
@@ -102,22 +104,6 @@ class StageFitterTest {
         }
         assertEquals(1, integral, 1e-4);
         assertEquals(d.mean(), mean, 1e-3);
-    }
-
-    private static double single(final Random random, final int k, final double rate) {
-        return erlang(random, 1, k, rate)[0];
-    }
-
-    private static double[] erlang(final Random random, final int n, final int k, final double rate) {
-        final double[] samples = new double[n];
-        for (int i = 0; i < n; i++) {
-            double x = 0;
-            for (int j = 0; j < k; j++) {
-                x -= Math.log(1 - random.nextDouble()) / rate;
-            }
-            samples[i] = x;
-        }
-        return samples;
     }
 
     private static double mean(final double[] samples) {

@@ -1,5 +1,6 @@
 package io.eventhandler.petri.predict;
 
+import io.eventhandler.petri.testing.ErlangSamples;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,10 +32,10 @@ class CapacityCommandTest {
         final StringBuilder stages = new StringBuilder("stage,ms\n");
         final StringBuilder endToEnd = new StringBuilder("latency_ms\n");
         for (int i = 0; i < 3000; i++) {
-            final double accept = gamma(random, 3, 30);
-            final double write = gamma(random, 2, 25);
+            final double accept = ErlangSamples.one(random, 3, 30);
+            final double write = ErlangSamples.one(random, 2, 25);
             stages.append(String.format(Locale.ROOT, "accept,%.5f%nwrite,%.5f%n", accept, write));
-            endToEnd.append(String.format(Locale.ROOT, "%.5f%n", accept + write + gamma(random, 5, 10)));
+            endToEnd.append(String.format(Locale.ROOT, "%.5f%n", accept + write + ErlangSamples.one(random, 5, 10)));
         }
         Files.writeString(dir.resolve("stages.csv"), stages);
         Files.writeString(dir.resolve("e2e.csv"), endToEnd);
@@ -67,13 +68,5 @@ class CapacityCommandTest {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         new CapacityCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)).run(CommandLine.parse(args));
         return bytes.toString(StandardCharsets.UTF_8);
-    }
-
-    private static double gamma(final Random random, final int k, final double rate) {
-        double x = 0;
-        for (int j = 0; j < k; j++) {
-            x -= Math.log(1 - random.nextDouble()) / rate;
-        }
-        return x;
     }
 }

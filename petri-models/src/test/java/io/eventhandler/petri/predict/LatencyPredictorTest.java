@@ -3,6 +3,7 @@ package io.eventhandler.petri.predict;
 import io.eventhandler.petri.net.CapacityConfiguration;
 import io.eventhandler.petri.net.StageDistribution.Erlang;
 import io.eventhandler.petri.net.StageModel;
+import io.eventhandler.petri.testing.ErlangSamples;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -22,19 +23,11 @@ class LatencyPredictorTest {
         final double[] sums = new double[200_000];
         final Random random = new Random(5);
         for (int i = 0; i < sums.length; i++) {
-            sums[i] = erlang(random, 2, 20) + erlang(random, 3, 30) + erlang(random, 4, 8);
+            sums[i] = ErlangSamples.one(random, 2, 20) + ErlangSamples.one(random, 3, 30) + ErlangSamples.one(random, 4, 8);
         }
         Arrays.sort(sums);
         assertEquals(sums[sums.length / 2], prediction.p50(), 0.05 * sums[sums.length / 2]);
         assertEquals(sums[(int) (sums.length * 0.9)], prediction.p90(), 0.06 * sums[(int) (sums.length * 0.9)]);
         assertTrue(prediction.endToEnd().coverage() > 0.999, "the grid holds the tail");
-    }
-
-    private static double erlang(final Random random, final int k, final double rate) {
-        double x = 0;
-        for (int j = 0; j < k; j++) {
-            x -= Math.log(1 - random.nextDouble()) / rate;
-        }
-        return x;
     }
 }

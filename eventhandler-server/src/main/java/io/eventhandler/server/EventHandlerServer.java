@@ -16,6 +16,7 @@ import io.eventhandler.server.api.SubscriptionManagementResource;
 import io.eventhandler.server.api.PublishValidator;
 import io.eventhandler.server.api.RequestLimits;
 import io.eventhandler.server.api.SubscriptionValidator;
+import io.eventhandler.server.calibration.CalibrationSession;
 import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.api.engine.OperatorGraphDTO;
@@ -102,9 +103,11 @@ public final class EventHandlerServer implements AutoCloseable {
             Executors.newSingleThreadExecutor(new NamedThreadFactory("eh-http-timer")), 1, TimeUnit.SECONDS);
     private final SseHeartbeat heartbeat;
     private final int port;
+    private final CalibrationSession calibration;
 
     private EventHandlerServer(final ServerConfiguration configuration) {
         this.configuration = configuration;
+        this.calibration = CalibrationSession.begin(configuration.calibration());
         this.identity = configuration.tls().enabled()
                 ? Optional.of(ServerTls.load(configuration.tls())) : Optional.empty();
         this.access = identity.map(AccessControl::secure).orElseGet(AccessControl::open);
@@ -330,6 +333,7 @@ public final class EventHandlerServer implements AutoCloseable {
         // SSE responses the delivery threads are still finishing, and racing it with shutdownNow logs errors.
         httpServer.shutdownNow();
         closeQuietly();
+        calibration.finish();
         LOG.info("Event Handler on port {} stopped", port);
     }
 

@@ -34,6 +34,7 @@ import java.util.Map;
  *                            webhook subscriber), or null for plain HTTP
  * @param trustStore          secure mode: the cloud's PKCS12 truststore, or null
  * @param password            secure mode: the password of both stores, or null
+ * @param samplesCsv          where to write each run's measured end-to-end latencies (one per line, ms), or null
  */
 public record LoadOptions(
         URI url,
@@ -58,7 +59,8 @@ public record LoadOptions(
         Map<String, String> serverConfig,
         Path keyStore,
         Path trustStore,
-        String password) {
+        String password,
+        Path samplesCsv) {
 
     /** Default target: the Event Handler's Arrowhead port on loopback. */
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8455");

@@ -138,8 +138,12 @@ public final class LoadRun {
             fromSchedule.add(probe.fromSchedule());
         }
         final PublishSummary publish = RunAccounting.publish(published, options.paced());
+        final Histogram merged = LatencyHistograms.merge(endToEnd);
+        if (options.samplesCsv() != null) {
+            LatencySamplesCsv.write(merged, LatencySamplesCsv.fileForRun(options.samplesCsv(), run, options.runs()));
+        }
         final DeliverySummary delivery = RunAccounting.delivery(published, subscribers, drained,
-                LatencyHistograms.merge(endToEnd), options.paced() ? LatencyHistograms.merge(fromSchedule) : null);
+                merged, options.paced() ? LatencyHistograms.merge(fromSchedule) : null);
         final String failure = publish.abortedPublishers() == 0 ? null
                 : publish.abortedPublishers() + " publisher(s) gave up after " + PublisherTask.MAX_CONSECUTIVE_FAILURES
                         + " failed publishes in a row: " + published.stream().filter(PublisherResult::aborted)

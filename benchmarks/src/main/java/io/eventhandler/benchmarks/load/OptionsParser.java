@@ -33,7 +33,7 @@ public final class OptionsParser {
 
     private static final Set<String> FLAGS = Set.of("embedded", "allow-remote", "fail-on-loss", "help");
     private static final Set<String> VALUED = Set.of("url", "publishers", "subscribers", "mode", "client", "events",
-            "duration", "rate", "payload-bytes", "topics", "warmup", "preset", "json", "drain-timeout",
+            "duration", "rate", "payload-bytes", "topics", "warmup", "preset", "json", "samples-csv", "drain-timeout",
             "ready-timeout", "runs", "server-config", "keystore", "truststore", "password");
 
     private OptionsParser() {
@@ -124,7 +124,8 @@ public final class OptionsParser {
         final ClientKind client = ClientKind.parse(given.getOrDefault("client", "lean"));
         return new LoadOptions(url, embedded, allowRemote, publishers, subscribers, mode, client, events, duration, rate,
                 payloadBytes, topics, warmup, preset, json, drain, ready, runs, given.containsKey("fail-on-loss"),
-                serverConfig, keyStore, trustStore, secure ? given.get("password") : null);
+                serverConfig, keyStore, trustStore, secure ? given.get("password") : null,
+                given.containsKey("samples-csv") ? Path.of(given.get("samples-csv")) : null);
     }
 
     private static void collect(final String[] args, final Map<String, String> given,
@@ -285,6 +286,8 @@ public final class OptionsParser {
                 "  --ready-timeout 10s   wait for subscribers to connect",
                 "  --runs R              repeat the run R times (default 1)",
                 "  --json FILE           also write the report as JSON",
+                "  --samples-csv FILE    also write the measured end-to-end latencies, one per line in ms (for the",
+                "                        capacity model, docs/capacity.md); with --runs > 1, FILE-runN per run",
                 "  --fail-on-loss        exit 3 when an event was lost",
                 "  --keystore FILE       secure mode (https): the generator's PKCS12 key store; its certificate's",
                 "                        system name is every publisher's source and webhook subscriber",

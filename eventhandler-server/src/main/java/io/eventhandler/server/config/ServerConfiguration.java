@@ -55,6 +55,7 @@ import java.util.Set;
  * @param engineWorkers            {@value #ENGINE_WORKERS} — worker threads of the operator engine (default cores)
  * @param limits                   what one request may carry: headers, JSON depth and strings, metadata, names
  * @param delivery                 real-time delivery: scheduling, replication, topic QoS and latencies
+ * @param calibration              per-stage service-time recording for the capacity model (default off)
  */
 public record ServerConfiguration(
         String address,
@@ -84,7 +85,8 @@ public record ServerConfiguration(
         String engineGraphFile,
         int engineWorkers,
         LimitsConfiguration limits,
-        DeliveryConfiguration delivery) {
+        DeliveryConfiguration delivery,
+        CalibrationConfiguration calibration) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -145,6 +147,9 @@ public record ServerConfiguration(
     public static final String MAX_ADDRESS_LENGTH = "eh.max.address.length";
     public static final String PUBLISH_RATE_LIMIT = "eh.publish.rate.limit";
     public static final String PUBLISH_BYTES_LIMIT = "eh.publish.bytes.limit";
+    public static final String CALIBRATION_ENABLED = "eh.calibration.enabled";
+    public static final String CALIBRATION_SAMPLES = "eh.calibration.samples";
+    public static final String CALIBRATION_FILE = "eh.calibration.file";
 
     private static final String HIDDEN = "******";
 
@@ -216,7 +221,10 @@ public record ServerConfiguration(
                 source.string(ENGINE_GRAPH, ""),
                 source.integer(ENGINE_WORKERS, cores, v -> v >= 1, "at least 1"),
                 LimitsConfiguration.read(source),
-                DeliveryConfiguration.read(source));
+                DeliveryConfiguration.read(source),
+                new CalibrationConfiguration(source.bool(CALIBRATION_ENABLED, false),
+                        source.integer(CALIBRATION_SAMPLES, 200_000, v -> v >= 1, "at least 1"),
+                        Path.of(source.string(CALIBRATION_FILE, "eh-calibration.csv"))));
         final int bytesLimit = configuration.limits().publishBytesPerSecond();
         if (bytesLimit > 0 && bytesLimit < configuration.maxBodyBytes()) {
             // a bucket holds one second's bytes: a larger event could never pass
@@ -352,6 +360,9 @@ public record ServerConfiguration(
         d.put(PUBLISH_RATE_LIMIT, limits.publishEventsPerSecond());
         d.put(PUBLISH_BYTES_LIMIT, limits.publishBytesPerSecond());
         delivery.describe(d);
+        d.put(CALIBRATION_ENABLED, calibration.enabled());
+        d.put(CALIBRATION_SAMPLES, calibration.samples());
+        d.put(CALIBRATION_FILE, calibration.file());
         return d;
     }
 

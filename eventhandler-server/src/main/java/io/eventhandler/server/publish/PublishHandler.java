@@ -8,6 +8,7 @@ import io.eventhandler.api.ExceptionType;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.server.api.PublishValidator;
+import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
@@ -59,6 +60,7 @@ public final class PublishHandler extends HttpHandler {
 
     @Override
     public void service(final Request request, final Response response) throws Exception {
+        final long received = StageRecorder.global().received();
         if (!Method.POST.equals(request.getMethod())) {
             response.setHeader(Header.Allow, "POST");
             responses.error(response, 405, "HTTP 405 Method Not Allowed", ORIGIN);
@@ -96,6 +98,7 @@ public final class PublishHandler extends HttpHandler {
         }
         try {
             broker.accept(draft);
+            StageRecorder.global().accepted(received);
         } catch (final RuntimeException e) {
             LOG.error("accepting a published event failed", e);
             responses.error(response, 500, ExceptionType.GENERIC, "Internal error: " + e.getClass().getSimpleName(),

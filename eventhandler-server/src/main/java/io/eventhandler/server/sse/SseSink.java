@@ -6,6 +6,7 @@ import io.eventhandler.core.delivery.EventSink;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.OutboxItem;
+import io.eventhandler.server.calibration.StageRecorder;
 import org.glassfish.grizzly.WriteHandler;
 import org.glassfish.grizzly.http.io.NIOOutputStream;
 import org.glassfish.grizzly.http.server.Response;
@@ -37,6 +38,7 @@ final class SseSink implements EventSink {
     private volatile Consumer<CloseReason> onFailure = reason -> { };
     private long lastWriteNanos = System.nanoTime();
     private volatile boolean closed;
+    private long takenNanos;
 
     SseSink(final Response response, final SseFrames frames, final String eventType,
             final long heartbeatIntervalNanos, final long retryMs) {
@@ -57,6 +59,7 @@ final class SseSink implements EventSink {
     @Override
     public void deliver(final List<OutboxItem> batch, final DeliveryCallback callback) {
         final long now = System.nanoTime();
+        takenNanos = now;
         buffer.reset();
         if (!opened) {
             // The response head and the retry hint leave with the first write, after the stream is attached to its
@@ -68,6 +71,7 @@ final class SseSink implements EventSink {
         for (final OutboxItem item : batch) {
             if (item instanceof Event event) {
                 SseFrames.event(buffer, event);
+                StageRecorder.global().taken(event.acceptedNanos(), now);
                 events++;
             } else if (item instanceof Gap gap) {
                 frames.gap(buffer, gap, eventType);
@@ -103,6 +107,7 @@ final class SseSink implements EventSink {
             out.write(buffer.array(), 0, buffer.length());
             out.flush();
             lastWriteNanos = System.nanoTime();
+            StageRecorder.global().written(takenNanos, events);
             callback.completed(events, 0);
         } catch (final IOException | RuntimeException e) {
             fail(e, events, callback);

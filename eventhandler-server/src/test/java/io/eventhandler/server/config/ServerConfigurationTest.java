@@ -111,6 +111,9 @@ class ServerConfigurationTest {
         values.put(DeliveryConfiguration.CLOUD_LATENCY_MS, "44");
         values.put(DeliveryConfiguration.BACKUP_LATENCY_MS, "0.05");
         values.put(DeliveryConfiguration.FAILOVER_MS, "120");
+        values.put(ServerConfiguration.CALIBRATION_ENABLED, "true");
+        values.put(ServerConfiguration.CALIBRATION_SAMPLES, "1000");
+        values.put(ServerConfiguration.CALIBRATION_FILE, "stages.csv");
         return values;
     }
 
@@ -190,6 +193,9 @@ class ServerConfigurationTest {
         expected.put("eh.qos.cloud.subscriber.latency.ms", "20");
         expected.put("eh.qos.backup.latency.ms", "1");
         expected.put("eh.qos.failover.ms", "50");
+        expected.put("eh.calibration.enabled", "false");
+        expected.put("eh.calibration.samples", "200000");
+        expected.put("eh.calibration.file", "eh-calibration.csv");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -211,7 +217,7 @@ class ServerConfigurationTest {
                 case "server.address" -> "127.0.0.1";
                 case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
-                    if (!text.matches("[0-9.]+|false|PKCS12|EDF|SELECTIVE|jdbc:\\S+")) {
+                    if (!text.matches("[0-9.]+|false|PKCS12|EDF|SELECTIVE|jdbc:\\S+|[\\w-]+\\.csv")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -235,7 +241,8 @@ class ServerConfigurationTest {
                         new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
                         new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096),
                         new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, "qos.json", 250_000,
-                                new LatencyBounds(500, 2_000, 44_000, 50, 120_000))),
+                                new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
+                        new CalibrationConfiguration(true, 1000, Path.of("stages.csv"))),
                 configuration);
     }
 

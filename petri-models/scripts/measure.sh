@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Measured end-to-end latency for the capacity check (docs/capacity.md): a fresh server per configuration, the
+# load generator in its own JVM on the same machine, 3 short runs each. Usage: measure.sh OUTDIR
+# Environment: RATES (publishes/s, default "500 1500 3000"), POOLS (delivery threads, default "1 2"),
+# SUBSCRIBERS (default 4), DURATION (default 10s), RUNS (default 3), PORT (default 18455),
+# CALIBRATE=1 also records the server's stages (eh.calibration.*) into OUTDIR/stages-<pool>-<rate>.csv.
+set -euo pipefail
+OUT=${1:?usage: measure.sh OUTDIR}
+RATES=${RATES:-"500 1500 3000"}
+POOLS=${POOLS:-"1 2"}
+SUBSCRIBERS=${SUBSCRIBERS:-4}
+DURATION=${DURATION:-10s}
+RUNS=${RUNS:-3}
+PORT=${PORT:-18455}
+JAVA_OPTS=${JAVA_OPTS:-"-XX:+UseParallelGC -Xms512m -Xmn256m"}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p "$OUT"
+for pool in $POOLS; do
+  for rate in $RATES; do
+    name="d$pool-r$rate"
+    env SERVER_PORT="$PORT" EH_DELIVERY_THREADS="$pool" EH_STORE_URL="jdbc:h2:mem:capacity" \
+      EH_CALIBRATION_ENABLED="$([[ ${CALIBRATE:-0} == 1 ]] && echo true || echo false)" EH_CALIBRATION_FILE="$OUT/stages-$name.csv" \
+      java $JAVA_OPTS -jar "$ROOT/eventhandler-server/target/eventhandler-server.jar" >"$OUT/server-$name.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 100); do
+      curl -fs "http://127.0.0.1:$PORT/eventhandler/echo" >/dev/null && break
+      sleep 0.2
+    done
+    java $JAVA_OPTS -jar "$ROOT/benchmarks/target/benchmarks.jar" --url "http://127.0.0.1:$PORT" --publishers 1 \
+      --rate "$rate" --subscribers "$SUBSCRIBERS" --duration "$DURATION" --warmup 2000 --runs "$RUNS" \
+      --samples-csv "$OUT/e2e-$name.csv" --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1 || true
+    uptime >>"$OUT/$name.txt"
+    kill "$pid"
+    wait "$pid" || true
+  done
+done

@@ -30,6 +30,8 @@ public final class EventHandlerApi {
     public static final String DEADLINE_PARAM = "deadline_ms";
     /** SSE query parameter: a stricter loss tolerance (consecutive losses) for the stream's topic. */
     public static final String LOSS_TOLERANCE_PARAM = "loss_tolerance";
+    /** SSE query parameter: the least latency from the Event Handler to this subscriber (Δ_BS), in milliseconds. */
+    public static final String LATENCY_PARAM = "latency_ms";
     /** Header on webhook POSTs carrying the event's per-topic sequence number. */
     public static final String SEQUENCE_HEADER = "X-Event-Sequence";
 

@@ -1,6 +1,5 @@
 package io.eventhandler.core.broker;
 
-import io.eventhandler.core.qos.LossTolerance;
 import io.eventhandler.core.qos.QosRequest;
 
 /**
@@ -28,8 +27,6 @@ public record SubscriberRequirements(Integer priority, QosRequest qos) {
     public SubscriberRequirements strictest(final SubscriberRequirements other) {
         final Integer highest = priority == null ? other.priority
                 : other.priority == null ? priority : Integer.valueOf(Math.max(priority, other.priority));
-        final QosRequest tightest = new QosRequest(Math.min(qos.deadlineMicros(), other.qos.deadlineMicros()),
-                LossTolerance.strictest(qos.lossTolerance(), other.qos.lossTolerance()));
-        return new SubscriberRequirements(highest, tightest);
+        return new SubscriberRequirements(highest, qos.strictest(other.qos));
     }
 }

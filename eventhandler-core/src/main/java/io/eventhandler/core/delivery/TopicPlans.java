@@ -6,7 +6,6 @@ import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.Admission;
 import io.eventhandler.core.qos.AdmissionResult;
 import io.eventhandler.core.qos.LatencyBounds;
-import io.eventhandler.core.qos.LossTolerance;
 import io.eventhandler.core.qos.QosRequest;
 import io.eventhandler.core.qos.TopicQos;
 import org.slf4j.Logger;
@@ -86,7 +85,7 @@ public final class TopicPlans {
     public synchronized AdmissionResult test(final String topic, final QosRequest request) {
         final String name = TopicName.normalise(topic);
         final QosRequest current = requested.getOrDefault(name, QosRequest.NONE);
-        return admit(configured.getOrDefault(name, defaultQos), strictest(current, request));
+        return admit(configured.getOrDefault(name, defaultQos), current.strictest(request));
     }
 
     /**
@@ -136,13 +135,11 @@ public final class TopicPlans {
                 new JobGenerator(admission, replication)));
     }
 
+    /** The QoS tightened by the request, admitted with the larger of the destination's and the request's Δ_BS. */
     private AdmissionResult admit(final TopicQos qos, final QosRequest request) {
-        return Admission.evaluate(qos.tightenedBy(List.of(request)), bounds);
-    }
-
-    private static QosRequest strictest(final QosRequest a, final QosRequest b) {
-        return new QosRequest(Math.min(a.deadlineMicros(), b.deadlineMicros()),
-                LossTolerance.strictest(a.lossTolerance(), b.lossTolerance()));
+        final TopicQos tightened = qos.tightenedBy(List.of(request));
+        return Admission.evaluate(tightened, bounds, Math.max(bounds.brokerToSubscriberMicros(tightened.destination()),
+                request.brokerToSubscriberMicros()));
     }
 
     /** The plans of every topic with a configured QoS or a request, by name. */

@@ -75,6 +75,20 @@ class TopicPlansTest {
     }
 
     @Test
+    void theSlowestSubscribersLatencyShortensTheDispatchDeadlineOrIsRefused() {
+        plans.configure("cat1", category(1)); // D = 50 ms, edge: Δ_BS 1 ms
+        plans.requested("CAT1", new QosRequest(Micros.INFINITE, LossTolerance.BEST_EFFORT, 30 * MS));
+        assertEquals((50 - 30) * MS, plans.plan("CAT1").dispatchBudgetMicros());
+        assertEquals(30 * MS, plans.plan("CAT1").admission().brokerToSubscriberMicros());
+        // a subscriber nearer than the destination's bound changes nothing: the bound is a lower bound for all
+        plans.requested("CAT1", new QosRequest(Micros.INFINITE, LossTolerance.BEST_EFFORT, 500));
+        assertEquals((50 - 1) * MS, plans.plan("CAT1").dispatchBudgetMicros());
+        // one farther than D allows cannot be served in time
+        assertFalse(plans.test("cat1", new QosRequest(Micros.INFINITE, LossTolerance.BEST_EFFORT, 60 * MS))
+                .admitted());
+    }
+
+    @Test
     void requestsOutliveAConfigurationChangeAndApplyToTheDefaultToo() {
         plans.requested("LOGS", QosRequest.deadline(200 * MS));
         assertEquals(200 * MS, plans.plan("LOGS").effective().deadlineMicros(), "the default, tightened");

@@ -53,12 +53,14 @@ public final class QosDocuments {
         final QosRequest request = plan.requested();
         final QosRequestDTO requested = request.equals(QosRequest.NONE) ? null : new QosRequestDTO(
                 request.deadlineMicros() == Micros.INFINITE ? null : ms(request.deadlineMicros()),
-                request.lossTolerance().isBestEffort() ? null : request.lossTolerance().value());
+                request.lossTolerance().isBestEffort() ? null : request.lossTolerance().value(),
+                request.brokerToSubscriberMicros() == 0 ? null : ms(request.brokerToSubscriberMicros()));
         return new TopicDeliveryDTO(plan.topic(), plan.configured() == null ? null : toDto(plan.configured()),
                 requested, toDto(plan.effective()),
                 admission.replicationDeadlineMicros() == Micros.INFINITE ? null
                         : ms(admission.replicationDeadlineMicros()),
-                ms(admission.dispatchDeadlineMicros()), plan.generator().replicates(),
+                ms(admission.dispatchDeadlineMicros()), ms(admission.brokerToSubscriberMicros()),
+                plan.generator().replicates(),
                 admission.smallestAdmittingRetention().isPresent()
                         ? admission.smallestAdmittingRetention().getAsInt() : null);
     }
@@ -76,9 +78,10 @@ public final class QosDocuments {
      *
      * @throws IllegalArgumentException naming the bad field
      */
-    public static QosRequest request(final Double deadlineMs, final Integer lossTolerance) {
+    public static QosRequest request(final Double deadlineMs, final Integer lossTolerance, final Double latencyMs) {
         return new QosRequest(deadlineMs == null ? Micros.INFINITE : micros(deadlineMs, "deadlineMs"),
-                lossTolerance == null ? LossTolerance.BEST_EFFORT : lossTolerance(lossTolerance));
+                lossTolerance == null ? LossTolerance.BEST_EFFORT : lossTolerance(lossTolerance),
+                latencyMs == null ? 0 : micros(latencyMs, "latencyMs"));
     }
 
     private static LossTolerance lossTolerance(final int value) {

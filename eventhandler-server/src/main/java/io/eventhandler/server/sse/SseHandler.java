@@ -201,7 +201,8 @@ public final class SseHandler extends HttpHandler {
 
     /**
      * What the stream asks of its topic: {@code priority} (a derived topic's), {@code deadline_ms} and
-     * {@code loss_tolerance} (stricter than the topic's QoS).
+     * {@code loss_tolerance} (stricter than the topic's QoS), {@code latency_ms} (its own Δ_BS, when larger than the
+     * destination's).
      *
      * @throws IllegalArgumentException naming the bad parameter
      */
@@ -209,7 +210,8 @@ public final class SseHandler extends HttpHandler {
         final String priority = blankToNull(request.getParameter(EventHandlerApi.PRIORITY_PARAM));
         final String deadline = blankToNull(request.getParameter(EventHandlerApi.DEADLINE_PARAM));
         final String loss = blankToNull(request.getParameter(EventHandlerApi.LOSS_TOLERANCE_PARAM));
-        if (priority == null && deadline == null && loss == null) {
+        final String latency = blankToNull(request.getParameter(EventHandlerApi.LATENCY_PARAM));
+        if (priority == null && deadline == null && loss == null && latency == null) {
             return SubscriberRequirements.NONE;
         }
         return new SubscriberRequirements(
@@ -219,7 +221,9 @@ public final class SseHandler extends HttpHandler {
                         deadline == null ? null : number(deadline, EventHandlerApi.DEADLINE_PARAM, Double::valueOf,
                                 "a number of milliseconds"),
                         loss == null ? null : number(loss, EventHandlerApi.LOSS_TOLERANCE_PARAM, Integer::valueOf,
-                                "a whole number of consecutive losses")));
+                                "a whole number of consecutive losses"),
+                        latency == null ? null : number(latency, EventHandlerApi.LATENCY_PARAM, Double::valueOf,
+                                "a number of milliseconds")));
     }
 
     private static <T> T number(final String text, final String parameter,

@@ -20,7 +20,8 @@ public final class SubscriberRequirementsDocument {
         if (dto == null) {
             return SubscriberRequirements.NONE;
         }
-        return new SubscriberRequirements(dto.priority(), QosDocuments.request(dto.deadlineMs(), dto.lossTolerance()));
+        return new SubscriberRequirements(dto.priority(), QosDocuments.request(dto.deadlineMs(), dto.lossTolerance(),
+                dto.latencyMs()));
     }
 
     /** The extension field, or null when nothing is asked. */
@@ -31,6 +32,7 @@ public final class SubscriberRequirementsDocument {
         final QosRequest qos = requirements.qos();
         return new SubscriberRequirementsDTO(requirements.priority(),
                 qos.deadlineMicros() == Micros.INFINITE ? null : qos.deadlineMicros() / 1_000.0,
-                qos.lossTolerance().isBestEffort() ? null : qos.lossTolerance().value());
+                qos.lossTolerance().isBestEffort() ? null : qos.lossTolerance().value(),
+                qos.brokerToSubscriberMicros() == 0 ? null : qos.brokerToSubscriberMicros() / 1_000.0);
     }
 }

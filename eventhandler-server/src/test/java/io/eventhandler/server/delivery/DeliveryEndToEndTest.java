@@ -133,6 +133,22 @@ class DeliveryEndToEndTest {
     }
 
     @Test
+    void aFarSubscriberShortensTheDispatchDeadlineOrIsRefusedWhenNoTimeIsLeft() {
+        try (SseTestClient far = SseTestClient.openQuery(server.baseUri(), "?eventtype=alarm&latency_ms=30")) {
+            assertEquals(200, far.status(), far.errorBody());
+            final TopicDeliveryDTO alarm = topic("ALARM");
+            assertEquals(30.0, alarm.subscriberLatencyMs());
+            assertEquals(20.0, alarm.dispatchDeadlineMs()); // D − Δ_PB − Δ_BS = 50 − 0 − 30
+            assertEquals(30.0, alarm.requested().latencyMs());
+        }
+        eventually().until(() -> topic("ALARM").subscriberLatencyMs() == 1.0);
+        try (SseTestClient tooFar = SseTestClient.openQuery(server.baseUri(), "?eventtype=alarm&latency_ms=60")) {
+            assertEquals(409, tooFar.status());
+            assertTrue(tooFar.errorBody().contains("dispatch deadline"), tooFar.errorBody());
+        }
+    }
+
+    @Test
     void deliveriesAreCountedAgainstTheTopicsDeadline() {
         try (SseTestClient level = SseTestClient.open(server.baseUri(), "level")) {
             for (int i = 0; i < 5; i++) {

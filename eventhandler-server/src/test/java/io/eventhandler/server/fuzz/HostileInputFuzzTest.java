@@ -241,7 +241,7 @@ class HostileInputFuzzTest {
         final List<String> names = List.of(EventHandlerApi.EVENT_TYPE_HEADER, EventHandlerApi.EVENT_TYPE_PARAM,
                 EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME, EventHandlerApi.UNSUBSCRIBE_ADDRESS,
                 EventHandlerApi.UNSUBSCRIBE_PORT, EventHandlerApi.PRIORITY_PARAM, EventHandlerApi.DEADLINE_PARAM,
-                EventHandlerApi.LOSS_TOLERANCE_PARAM);
+                EventHandlerApi.LOSS_TOLERANCE_PARAM, EventHandlerApi.LATENCY_PARAM);
         client.open(BASE + EventHandlerApi.SUBSCRIPTION + HostileInput.query(random, names), headers);
     }
 

@@ -24,8 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class StalledSseSubscriberTest {
 
-    private static final int PAYLOAD_CHARS = 200_000;
-    private static final long STALL_TIMEOUT_MS = 400;
+    private static final int PAYLOAD_CHARS = 100_000;
+    /** Long enough that a healthy reader on a loaded machine is never taken for a stalled one. */
+    private static final long STALL_TIMEOUT_MS = 1_500;
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
@@ -55,11 +56,11 @@ class StalledSseSubscriberTest {
             long published = 0;
             while (http.statistics().subscribersOf(topic).stream()
                     .filter(s -> s.subscriber().endsWith(":" + stalledPort)).allMatch(s -> s.dropped() == 0)) {
-                assertTrue(published < 500, "the stalled stream never overflowed");
+                assertTrue(published < 1_000, "the stalled stream never overflowed");
                 http.publishOk(topic, payload(++published));
             }
             final long last = published;
-            eventually().atMost(Duration.ofSeconds(10)).until(() -> tooSlow() == before + 1);
+            eventually().atMost(Duration.ofSeconds(30)).until(() -> tooSlow() > before);
             final List<EhHttp.Stats.Subscriber> left = http.statistics().subscribersOf(topic);
             assertEquals(1, left.size(), left::toString);
             assertTrue(left.get(0).subscriber().endsWith(":" + healthy.localPort()), "the healthy one stays");

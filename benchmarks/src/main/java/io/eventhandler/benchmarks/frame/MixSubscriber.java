@@ -11,15 +11,15 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
- * The subscribers' side of a run: one SSE stream per topic (stream index = topic index), read by a few
- * {@link SseSelectorReader}s. Each reader gets its own {@link #listener}, with its own per-category histograms, so
- * nothing is shared between reader threads; the per-topic state is written only by the reader owning the topic's
- * stream. Read the results after the readers were closed.
+ * The subscribers' side of a run: {@code perTopic} SSE streams per topic (stream {@code s} subscribes to topic
+ * {@code s % topics}), read by a few {@link SseSelectorReader}s. Each reader gets its own {@link #listener}, with its own per-category histograms, so
+ * nothing is shared between reader threads; the per-stream state is written only by the reader owning the stream. Read the results after the readers were closed.
  */
 final class MixSubscriber {
 
     private final TopicMix mix;
-    private final MeasurementWindow window;
+    /** Set once the streams are attached, before the first event is published. */
+    private volatile MeasurementWindow window;
     private final long[] lastBatch;
     private final long[] firstMeasured;
     private final long[] lastMeasured;
@@ -36,10 +36,9 @@ final class MixSubscriber {
     }
 
     @SuppressWarnings("unchecked")
-    MixSubscriber(final TopicMix mix, final MeasurementWindow window, final int readers) {
+    MixSubscriber(final TopicMix mix, final int readers, final int perTopic) {
         this.mix = mix;
-        this.window = window;
-        final int n = mix.topics().size();
+        final int n = mix.topics().size() * perTopic;
         this.lastBatch = filled(n, -1);
         this.firstMeasured = filled(n, -1);
         this.lastMeasured = filled(n, -1);
@@ -60,6 +59,11 @@ final class MixSubscriber {
         return a;
     }
 
+    /** Fixes the schedule; call before the first event is published. */
+    void schedule(final MeasurementWindow scheduled) {
+        this.window = scheduled;
+    }
+
     /** The listener for reader {@code reader}. */
     SseSelectorReader.Listener listener(final int reader) {
         final Map<TopicCategory, Tally> mine = tallies[reader];
@@ -78,9 +82,9 @@ final class MixSubscriber {
         };
     }
 
-    private void record(final Map<TopicCategory, Tally> mine, final int topicIndex, final String payload,
+    private void record(final Map<TopicCategory, Tally> mine, final int stream, final String payload,
                         final String timeStamp, final long receivedMicros) {
-        final TopicCategory category = mix.topics().get(topicIndex).category();
+        final TopicCategory category = topicOf(stream).category();
         final long k;
         final long created;
         try {
@@ -90,26 +94,30 @@ final class MixSubscriber {
             trouble.increment();
             return;
         }
-        if (k <= lastBatch[topicIndex]) {
+        if (k <= lastBatch[stream]) {
             return; // a duplicate; the Event Handler keeps each topic in order
         }
-        lastBatch[topicIndex] = k;
+        lastBatch[stream] = k;
         if (!window.measured(k, category.periodMicros())) {
             return;
         }
-        if (firstMeasured[topicIndex] < 0) {
-            firstMeasured[topicIndex] = k;
+        if (firstMeasured[stream] < 0) {
+            firstMeasured[stream] = k;
         } else {
-            longestGap[topicIndex] = Math.max(longestGap[topicIndex], k - lastMeasured[topicIndex] - 1);
+            longestGap[stream] = Math.max(longestGap[stream], k - lastMeasured[stream] - 1);
         }
-        lastMeasured[topicIndex] = k;
-        receivedMeasured[topicIndex]++;
+        lastMeasured[stream] = k;
+        receivedMeasured[stream]++;
         final long latency = Math.max(0, receivedMicros - created);
         final Tally tally = mine.get(category);
         LatencyHistograms.record(tally.latency, latency);
         if (latency <= category.deadlineMicros()) {
             tally.withinDeadline++;
         }
+    }
+
+    private TopicMix.Topic topicOf(final int stream) {
+        return mix.topics().get(stream % mix.topics().size());
     }
 
     /** Events received so far, any phase (any thread). */
@@ -140,23 +148,23 @@ final class MixSubscriber {
         return n;
     }
 
-    /** A topic's measured events received. */
-    long receivedMeasured(final int topicIndex) {
-        return receivedMeasured[topicIndex];
+    /** A stream's measured events received. */
+    long receivedMeasured(final int stream) {
+        return receivedMeasured[stream];
     }
 
     /**
-     * A topic's longest run of consecutive measured events never received, counting the runs before the first and
+     * A stream's longest run of consecutive measured events never received, counting the runs before the first and
      * after the last one received.
      */
-    long longestLossRun(final int topicIndex) {
-        final long period = mix.topics().get(topicIndex).category().periodMicros();
+    long longestLossRun(final int stream) {
+        final long period = topicOf(stream).category().periodMicros();
         final long first = window.firstMeasured(period);
         final long last = window.lastMeasured(period);
-        if (firstMeasured[topicIndex] < 0) {
+        if (firstMeasured[stream] < 0) {
             return last - first + 1;
         }
-        return Math.max(longestGap[topicIndex], Math.max(firstMeasured[topicIndex] - first,
-                last - lastMeasured[topicIndex]));
+        return Math.max(longestGap[stream], Math.max(firstMeasured[stream] - first,
+                last - lastMeasured[stream]));
     }
 }

@@ -34,9 +34,9 @@ public final class TopicMixExperiment {
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(options.out(), StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND))) {
             emit(out, String.format("%n# FRAME topic mix experiment %s: topics=%s settings=%s runs=%d warmup=%.0fs "
-                            + "measure=%.0fs readers=%d server=%s%n# %s%n", Instant.now(), options.topics(),
+                            + "measure=%.0fs readers=%d subscribers/topic=%d server=%s%n# %s%n", Instant.now(), options.topics(),
                     options.settings().stream().map(FrameSetting::label).toList(), options.runs(),
-                    options.warmupMicros() / 1e6, options.measureMicros() / 1e6, options.readers(),
+                    options.warmupMicros() / 1e6, options.measureMicros() / 1e6, options.readers(), options.subscribersPerTopic(),
                     options.serverConfig(), EnvironmentInfo.current(args)));
             final TopicMixRun runner = new TopicMixRun(options);
             final List<RunResult> results = new ArrayList<>();
@@ -44,14 +44,14 @@ public final class TopicMixExperiment {
             // would pay for the JIT (seconds of lag at the start)
             final RunResult discarded = runner.run(options.settings().get(0), options.topics().get(0), 0);
             emit(out, "# JIT warm-up run, not counted: " + TopicMixReport.run(discarded).lines().findFirst()
-                    .orElse("") + "\n");
+                    .orElse("") + "\n" + settle());
             for (final int topics : options.topics()) {
                 // settings interleaved within each repetition, so drift in the shared machine's load hits all alike
                 for (int rep = 1; rep <= options.runs(); rep++) {
                     for (final FrameSetting setting : options.settings()) {
                         final RunResult result = runner.run(setting, topics, rep);
                         results.add(result);
-                        emit(out, TopicMixReport.run(result));
+                        emit(out, TopicMixReport.run(result) + settle());
                     }
                 }
                 emit(out, TopicMixReport.tables(results, topics, options.settings(),
@@ -59,6 +59,18 @@ public final class TopicMixExperiment {
             }
         }
         System.exit(0); // the servers' non-daemon threads are closed, but Grizzly's may linger
+    }
+
+    /**
+     * Collects the finished run's garbage between runs, so that no run pays for the previous one's in a full
+     * collection, and reports the heap still in use: growing from run to run would mean a closed server is still
+     * reachable.
+     */
+    private static String settle() {
+        System.gc();
+        final Runtime runtime = Runtime.getRuntime();
+        return String.format("#   heap in use after the run and a full GC: %d MB%n",
+                (runtime.totalMemory() - runtime.freeMemory()) / (1024 * 1024));
     }
 
     private static void emit(final PrintWriter out, final String text) throws IOException {

@@ -17,15 +17,16 @@ import java.util.Map;
  * @param warmupMicros  warm-up per run
  * @param measureMicros measured phase per run
  * @param readers       SSE reader threads
+ * @param subscribersPerTopic SSE streams subscribed to each topic
  * @param out           raw results file
  * @param serverConfig  Event Handler settings common to every run
  */
 record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int runs, long warmupMicros,
-                       long measureMicros, int readers, Path out, Map<String, String> serverConfig) {
+                       long measureMicros, int readers, int subscribersPerTopic, Path out, Map<String, String> serverConfig) {
 
     static final String USAGE = """
             usage: TopicMixExperiment [--topics 250,550,850] [--settings FRAME+,FRAME,FCFS] [--runs 3]
-                                      [--warmup 5s] [--measure 15s] [--readers 2] [--out FILE]
+                                      [--warmup 5s] [--measure 15s] [--readers 2] [--subscribers 1] [--out FILE]
                                       [--set key=value ...]   (Event Handler settings for every run)
             Defaults: eh.history.size=16 (replay is not measured; 1024 events per topic would fill the heap).""";
 
@@ -36,6 +37,7 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
         long warmup = 5_000_000;
         long measure = 15_000_000;
         int readers = 2;
+        int subscribers = 1;
         Path out = Path.of("benchmarks", "results", "frame-topic-mix-" + LocalDate.now(ZoneOffset.UTC) + ".txt");
         final Map<String, String> config = new LinkedHashMap<>();
         config.put("eh.history.size", "16");
@@ -58,6 +60,7 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
                 case "--warmup" -> warmup = seconds(value);
                 case "--measure" -> measure = seconds(value);
                 case "--readers" -> readers = positive(arg, Integer.parseInt(value));
+                case "--subscribers" -> subscribers = positive(arg, Integer.parseInt(value));
                 case "--out" -> out = Path.of(value);
                 case "--set" -> {
                     final int eq = value.indexOf('=');
@@ -73,7 +76,7 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
             TopicMix.split(total); // refuses a count too small for the mix before anything runs
         }
         return new TopicMixOptions(List.copyOf(topics), List.copyOf(settings), runs, warmup, positive("--measure",
-                measure), readers, out, Map.copyOf(config));
+                measure), readers, subscribers, out, Map.copyOf(config));
     }
 
     private static List<Integer> ints(final String csv) {

@@ -15,12 +15,12 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * One run: a fresh embedded Event Handler with the mix's QoS under one setting, one SSE stream per topic, the
+ * One run: a fresh embedded Event Handler with the mix's QoS under one setting, SSE streams per topic, the
  * proxies in phase, a warm-up, the measured phase, then a drain until the subscribers stop receiving.
  */
 final class TopicMixRun {
 
-    /** Until the first batch, after every stream is attached: lets the server settle after the subscriptions. */
+    /** At least this long from the last stream attached to the first batch: the server settles after the subscriptions. */
     private static final long LEAD_IN_MICROS = 1_000_000;
     private static final long ATTACH_TIMEOUT_MS = 60_000;
     private static final long DRAIN_QUIET_MS = 1_000;
@@ -43,12 +43,16 @@ final class TopicMixRun {
             final URI baseUri = server.baseUri();
             final List<SseSelectorReader> readers = new ArrayList<>();
             try {
-                final long startMicros = EpochMicros.now();
-                // the window is fixed once the streams are attached; the subscriber needs it now, so it gets a holder
-                final MeasurementWindow[] window = new MeasurementWindow[1];
-                final MixSubscriber subscriber = attach(mix, baseUri, readers, window);
-                final long attachMs = (EpochMicros.now() - startMicros) / 1_000;
-                return measure(setting, total, repetition, mix, baseUri, subscriber, window[0], readers, attachMs);
+                final long attachStart = EpochMicros.now();
+                final MixSubscriber subscriber = attach(mix, baseUri, readers);
+                final long attachMs = (EpochMicros.now() - attachStart) / 1_000;
+                // batch 0 of every proxy on a whole second, at least the lead-in after the last stream attached
+                final long start = (EpochMicros.now() + LEAD_IN_MICROS) / 1_000_000 * 1_000_000 + 1_000_000;
+                final MeasurementWindow window = new MeasurementWindow(start, options.warmupMicros(),
+                        options.measureMicros());
+                subscriber.schedule(window);
+                return measure(setting, total, repetition, mix, baseUri, subscriber, window, readers, attachMs,
+                        options.subscribersPerTopic());
             } finally {
                 for (final SseSelectorReader reader : readers) {
                     reader.close();
@@ -58,37 +62,32 @@ final class TopicMixRun {
         }
     }
 
-    private MixSubscriber attach(final TopicMix mix, final URI baseUri, final List<SseSelectorReader> readers,
-                                 final MeasurementWindow[] window) throws IOException, InterruptedException {
-        // batch 0 starts on a whole second after the subscriptions have had time to attach
-        final long estimatedAttachMicros = 2_000_000 + mix.topics().size() * 2_000L;
-        final long start = (EpochMicros.now() + estimatedAttachMicros + LEAD_IN_MICROS) / 1_000_000 * 1_000_000;
-        window[0] = new MeasurementWindow(start, options.warmupMicros(), options.measureMicros());
-        final MixSubscriber subscriber = new MixSubscriber(mix, window[0], options.readers());
+    private MixSubscriber attach(final TopicMix mix, final URI baseUri, final List<SseSelectorReader> readers)
+            throws IOException, InterruptedException {
+        final int streams = mix.topics().size() * options.subscribersPerTopic();
+        final MixSubscriber subscriber = new MixSubscriber(mix, options.readers(), options.subscribersPerTopic());
         for (int r = 0; r < options.readers(); r++) {
             readers.add(new SseSelectorReader(baseUri, Integer.toString(r), subscriber.listener(r)));
         }
-        for (final TopicMix.Topic topic : mix.topics()) {
-            readers.get(topic.index() % readers.size()).open(topic.index(), topic.name());
+        for (int stream = 0; stream < streams; stream++) {
+            readers.get(stream % readers.size()).open(stream, mix.topics().get(stream % mix.topics().size()).name());
         }
         readers.forEach(SseSelectorReader::start);
         final long deadline = System.currentTimeMillis() + ATTACH_TIMEOUT_MS;
-        while (readers.stream().mapToInt(SseSelectorReader::attached).sum() < mix.topics().size()) {
+        while (readers.stream().mapToInt(SseSelectorReader::attached).sum() < streams) {
             if (System.currentTimeMillis() > deadline) {
                 throw new IOException("only " + readers.stream().mapToInt(SseSelectorReader::attached).sum() + " of "
-                        + mix.topics().size() + " SSE streams attached");
+                        + streams + " SSE streams attached");
             }
             Thread.sleep(20);
-        }
-        if (EpochMicros.now() > start - LEAD_IN_MICROS / 2) {
-            throw new IOException("attaching the streams took longer than planned; the schedule has begun");
         }
         return subscriber;
     }
 
     private RunResult measure(final FrameSetting setting, final int total, final int repetition, final TopicMix mix,
                               final URI baseUri, final MixSubscriber subscriber, final MeasurementWindow window,
-                              final List<SseSelectorReader> readers, final long attachMs) throws Exception {
+                              final List<SseSelectorReader> readers, final long attachMs, final int perTopic)
+            throws Exception {
         final List<ProxyPublisher> proxies = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
         for (final TopicMix.Proxy proxy : mix.proxies()) {
@@ -121,24 +120,25 @@ final class TopicMixRun {
             lag = Math.max(lag, proxy.maxLagMicros());
         }
         final BrokerCounters broker = brokerEnd.minus(brokerStart);
-        return new RunResult(setting, total, repetition, outcomes(mix, window, subscriber, broker), broker,
+        return new RunResult(setting, total, repetition, outcomes(mix, window, subscriber, broker, perTopic), broker,
                 cpuEnd.since(cpuStart), published, failed, unsent, lag, subscriber.trouble(), attachMs);
     }
 
     private static Map<TopicCategory, CategoryOutcome> outcomes(final TopicMix mix, final MeasurementWindow window,
                                                                 final MixSubscriber subscriber,
-                                                                final BrokerCounters broker) {
+                                                                final BrokerCounters broker, final int perTopic) {
         final Map<TopicCategory, CategoryOutcome> outcomes = new EnumMap<>(TopicCategory.class);
         for (final TopicCategory c : TopicCategory.values()) {
             final List<TopicMix.Topic> topics = mix.topics().stream().filter(t -> t.category() == c).toList();
             long received = 0;
-            final long[] runs = new long[topics.size()];
-            for (int i = 0; i < topics.size(); i++) {
-                received += subscriber.receivedMeasured(topics.get(i).index());
-                runs[i] = subscriber.longestLossRun(topics.get(i).index());
+            final long[] runs = new long[topics.size() * perTopic];
+            for (int i = 0; i < runs.length; i++) {
+                final int stream = topics.get(i % topics.size()).index() + i / topics.size() * mix.topics().size();
+                received += subscriber.receivedMeasured(stream);
+                runs[i] = subscriber.longestLossRun(stream);
             }
             final Histogram latency = subscriber.latency(c);
-            outcomes.put(c, new CategoryOutcome(window.measuredBatches(c.periodMicros()) * topics.size(), received,
+            outcomes.put(c, new CategoryOutcome(window.measuredBatches(c.periodMicros()) * runs.length, received,
                     subscriber.withinDeadline(c), latency.getValueAtPercentile(50),
                     latency.getValueAtPercentile(99), latency.getValueAtPercentile(99.9), latency.getMaxValue(),
                     java.util.Arrays.stream(runs).max().orElse(0), SuccessRate.lossTolerance(runs, c.lossTolerance()),

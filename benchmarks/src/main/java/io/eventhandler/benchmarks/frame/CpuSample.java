@@ -1,5 +1,6 @@
 package io.eventhandler.benchmarks.frame;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -13,8 +14,11 @@ import java.lang.management.ThreadMXBean;
  * @param processNanos  the process's CPU time
  * @param deliveryNanos the delivery threads' CPU time
  * @param generatorNanos the generator threads' CPU time
+ * @param jitMillis     time the JIT compilers spent so far
+ * @param gcMillis      time the collectors spent so far
  */
-record CpuSample(long wallNanos, long processNanos, long deliveryNanos, long generatorNanos) {
+record CpuSample(long wallNanos, long processNanos, long deliveryNanos, long generatorNanos, long jitMillis,
+                 long gcMillis) {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final com.sun.management.OperatingSystemMXBean OS =
@@ -39,7 +43,12 @@ record CpuSample(long wallNanos, long processNanos, long deliveryNanos, long gen
                 }
             }
         }
-        return new CpuSample(System.nanoTime(), OS.getProcessCpuTime(), delivery, generator);
+        long gc = 0;
+        for (final GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            gc += Math.max(0, collector.getCollectionTime());
+        }
+        return new CpuSample(System.nanoTime(), OS.getProcessCpuTime(), delivery, generator,
+                ManagementFactory.getCompilationMXBean().getTotalCompilationTime(), gc);
     }
 
     /**
@@ -48,14 +57,17 @@ record CpuSample(long wallNanos, long processNanos, long deliveryNanos, long gen
      * @param process   the whole process
      * @param server    the process without the generator's threads
      * @param delivery  the delivery threads
+     * @param jitMillis JIT compilation in the interval (a large value means the code was not warm yet)
+     * @param gcMillis  collections in the interval
      */
-    record Usage(double process, double server, double delivery) {
+    record Usage(double process, double server, double delivery, long jitMillis, long gcMillis) {
     }
 
     Usage since(final CpuSample start) {
         final double wall = wallNanos - start.wallNanos;
         final double process = 100.0 * (processNanos - start.processNanos) / wall;
         final double generator = 100.0 * (generatorNanos - start.generatorNanos) / wall;
-        return new Usage(process, process - generator, 100.0 * (deliveryNanos - start.deliveryNanos) / wall);
+        return new Usage(process, process - generator, 100.0 * (deliveryNanos - start.deliveryNanos) / wall,
+                jitMillis - start.jitMillis, gcMillis - start.gcMillis);
     }
 }

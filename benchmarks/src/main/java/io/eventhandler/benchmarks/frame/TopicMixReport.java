@@ -26,9 +26,10 @@ final class TopicMixReport {
                 o.brokerMetPct())));
         final BrokerCounters b = r.broker();
         out.append(f("#   jobs: dispatches=%d replications enqueued=%d taken=%d cancelled=%d aborted=%d avoided=%d"
-                        + " | cpu %% of one core: process=%.0f server=%.0f delivery=%.0f%n", b.enqueuedDispatches(),
+                        + " | cpu %% of one core: process=%.0f server=%.0f delivery=%.0f | jit=%dms gc=%dms%n", b.enqueuedDispatches(),
                 b.enqueuedReplications(), b.takenReplications(), b.cancelledReplications(), b.replicationsAborted(),
-                b.replicationsAvoided(), r.cpu().process(), r.cpu().server(), r.cpu().delivery()));
+                b.replicationsAvoided(), r.cpu().process(), r.cpu().server(), r.cpu().delivery(), r.cpu().jitMillis(),
+                r.cpu().gcMillis()));
         return out.toString();
     }
 

@@ -14,8 +14,8 @@ final class TopicMixReport {
     static String run(final RunResult r) {
         final StringBuilder out = new StringBuilder();
         out.append(f("# run %s topics=%d rep=%d: published=%d failed=%d unsentBatches=%d maxLag=%.1fms trouble=%d "
-                        + "attach=%dms%n", r.setting().label(), r.topics(), r.repetition(), r.published(), r.failed(),
-                r.unsentBatches(), r.maxLagMicros() / 1000.0, r.trouble(), r.attachMs()));
+                        + "attach=%dms load=%.1f%n", r.setting().label(), r.topics(), r.repetition(), r.published(), r.failed(),
+                r.unsentBatches(), r.maxLagMicros() / 1000.0, r.trouble(), r.attachMs(), r.loadAverage()));
         out.append("#   cat D/L    expected received within%   p50ms   p99ms p99.9ms   maxms worstRun lossOk% |"
                 + " broker delivered met missed dropped met%\n");
         r.categories().forEach((c, o) -> out.append(f("#   %d %3d/%s %9d %8d %8.3f %7.2f %7.2f %7.2f %7.1f %8d %7.1f |"
@@ -77,6 +77,7 @@ final class TopicMixReport {
         row(out, "CPU, server (process − generator threads)", all, topics, settings, r -> r.cpu().server(), "%.0f");
         row(out, "CPU, whole process", all, topics, settings, r -> r.cpu().process(), "%.0f");
         row(out, "worst proxy lag (ms)", all, topics, settings, r -> r.maxLagMicros() / 1000.0, "%.1f");
+        row(out, "machine load average (2 cores)", all, topics, settings, RunResult::loadAverage, "%.1f");
         return out.toString();
     }
 

@@ -103,6 +103,8 @@ final class TopicMixRun {
         final CpuSample cpuStart = CpuSample.take();
         sleepUntil(window.measureUntil());
         final CpuSample cpuEnd = CpuSample.take();
+        final double loadAverage = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                .getSystemLoadAverage();
         final BrokerCounters brokerEnd = BrokerCounters.read(baseUri, mix);
         for (final Thread thread : threads) {
             thread.join();
@@ -121,7 +123,8 @@ final class TopicMixRun {
         }
         final BrokerCounters broker = brokerEnd.minus(brokerStart);
         return new RunResult(setting, total, repetition, outcomes(mix, window, subscriber, broker, perTopic), broker,
-                cpuEnd.since(cpuStart), published, failed, unsent, lag, subscriber.trouble(), attachMs);
+                cpuEnd.since(cpuStart), published, failed, unsent, lag, subscriber.trouble(), attachMs,
+                loadAverage);
     }
 
     private static Map<TopicCategory, CategoryOutcome> outcomes(final TopicMix mix, final MeasurementWindow window,

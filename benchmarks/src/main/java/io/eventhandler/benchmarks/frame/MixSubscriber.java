@@ -12,8 +12,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The subscribers' side of a run: {@code perTopic} SSE streams per topic (stream {@code s} subscribes to topic
- * {@code s % topics}), read by a few {@link SseSelectorReader}s. Each reader gets its own {@link #listener}, with its own per-category histograms, so
- * nothing is shared between reader threads; the per-stream state is written only by the reader owning the stream. Read the results after the readers were closed.
+ * {@code s % topics}), read by a few {@link SseSelectorReader}s. Each reader gets its own {@link #listener}, with
+ * its own per-category histograms, so nothing is shared between reader threads; the per-stream state is written only
+ * by the reader owning the stream. Read the results after the readers were closed.
  */
 final class MixSubscriber {
 

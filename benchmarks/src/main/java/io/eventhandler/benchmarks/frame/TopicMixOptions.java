@@ -22,7 +22,8 @@ import java.util.Map;
  * @param serverConfig  Event Handler settings common to every run
  */
 record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int runs, long warmupMicros,
-                       long measureMicros, int readers, int subscribersPerTopic, Path out, Map<String, String> serverConfig) {
+                       long measureMicros, int readers, int subscribersPerTopic, Path out,
+                       Map<String, String> serverConfig) {
 
     static final String USAGE = """
             usage: TopicMixExperiment [--topics 250,550,850] [--settings FRAME+,FRAME,FCFS] [--runs 3]

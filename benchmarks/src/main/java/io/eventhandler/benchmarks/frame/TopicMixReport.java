@@ -14,8 +14,8 @@ final class TopicMixReport {
     static String run(final RunResult r) {
         final StringBuilder out = new StringBuilder();
         out.append(f("# run %s topics=%d rep=%d: published=%d failed=%d unsentBatches=%d maxLag=%.1fms trouble=%d "
-                        + "attach=%dms load=%.1f%n", r.setting().label(), r.topics(), r.repetition(), r.published(), r.failed(),
-                r.unsentBatches(), r.maxLagMicros() / 1000.0, r.trouble(), r.attachMs(), r.loadAverage()));
+                        + "attach=%dms load=%.1f%n", r.setting().label(), r.topics(), r.repetition(), r.published(),
+                r.failed(), r.unsentBatches(), r.maxLagMicros() / 1000.0, r.trouble(), r.attachMs(), r.loadAverage()));
         out.append("#   cat D/L    expected received within%   p50ms   p99ms p99.9ms   maxms worstRun lossOk% |"
                 + " broker delivered met missed dropped met%\n");
         r.categories().forEach((c, o) -> out.append(f("#   %d %3d/%s %9d %8d %8.3f %7.2f %7.2f %7.2f %7.1f %8d %7.1f |"
@@ -26,7 +26,8 @@ final class TopicMixReport {
                 o.brokerMetPct())));
         final BrokerCounters b = r.broker();
         out.append(f("#   jobs: dispatches=%d replications enqueued=%d taken=%d cancelled=%d aborted=%d avoided=%d"
-                        + " | cpu %% of one core: process=%.0f server=%.0f delivery=%.0f | jit=%dms gc=%dms%n", b.enqueuedDispatches(),
+                        + " | cpu %% of one core: process=%.0f server=%.0f delivery=%.0f | jit=%dms gc=%dms%n",
+                b.enqueuedDispatches(),
                 b.enqueuedReplications(), b.takenReplications(), b.cancelledReplications(), b.replicationsAborted(),
                 b.replicationsAvoided(), r.cpu().process(), r.cpu().server(), r.cpu().delivery(), r.cpu().jitMillis(),
                 r.cpu().gcMillis()));
@@ -40,7 +41,8 @@ final class TopicMixReport {
         final StringBuilder out = new StringBuilder();
         out.append(f("%n## %d topics (%s), %.0f events/s; median over runs [min–max]%n", topics, split(mix),
                 mix.eventsPerSecond()));
-        out.append("\nLatency success rate (% of the measured phase's events received within D; a lost event fails)\n\n");
+        out.append("\nLatency success rate (% of the measured phase's events received within D; a lost event "
+                + "fails)\n\n");
         header(out, "| D ms | L |", settings);
         for (final TopicCategory c : TopicCategory.values()) {
             out.append(f("| %d | %s |", c.deadlineMs(), c.lossToleranceText()));

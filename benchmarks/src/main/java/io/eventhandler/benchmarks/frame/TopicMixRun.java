@@ -20,7 +20,7 @@ import org.HdrHistogram.Histogram;
  */
 final class TopicMixRun {
 
-    /** At least this long from the last stream attached to the first batch: the server settles after the subscriptions. */
+    /** At least this long from the last stream attached to the first batch, so the server settles first. */
     private static final long LEAD_IN_MICROS = 1_000_000;
     private static final long ATTACH_TIMEOUT_MS = 60_000;
     private static final long DRAIN_QUIET_MS = 1_000;

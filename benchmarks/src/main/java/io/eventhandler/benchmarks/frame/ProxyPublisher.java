@@ -24,15 +24,34 @@ final class ProxyPublisher implements Runnable {
     private final TopicMix.Proxy proxy;
     private final MeasurementWindow window;
     private final URI baseUri;
+    private final long offsetMicros;
     private volatile long sent;
     private volatile long failed;
     private volatile long maxLagMicros;
     private volatile long unsentBatches;
 
-    ProxyPublisher(final TopicMix.Proxy proxy, final MeasurementWindow window, final URI baseUri) {
+    /**
+     * A proxy.
+     *
+     * @param spread whether to send each batch at an offset of its own within the period instead of in phase with
+     *               every other proxy (the control case: the same load without the bursts)
+     */
+    ProxyPublisher(final TopicMix.Proxy proxy, final MeasurementWindow window, final URI baseUri,
+                   final boolean spread) {
         this.proxy = proxy;
         this.window = window;
         this.baseUri = baseUri;
+        this.offsetMicros = spread ? offset(proxy.id(), proxy.category().periodMicros()) : 0;
+    }
+
+    /**
+     * The spread offset of proxy {@code id}: the golden-ratio sequence, so that any number of proxies lands evenly
+     * over the period. Batch membership in the measured phase still goes by batch number, so an offset (less than
+     * one period) changes nothing in the accounting.
+     */
+    static long offset(final int id, final long periodMicros) {
+        final double golden = 0.6180339887498949;
+        return (long) ((id * golden) % 1.0 * periodMicros);
     }
 
     /** The 16-byte payload of batch {@code k}. */
@@ -47,7 +66,7 @@ final class ProxyPublisher implements Runnable {
         final long last = window.lastBatch(period);
         try (LeanPublisher publisher = new LeanPublisher(baseUri, "frameproxy" + proxy.id(), 40_000 + proxy.id())) {
             for (long k = 0; k <= last; k++) {
-                final long due = window.scheduled(k, period);
+                final long due = window.scheduled(k, period) + offsetMicros;
                 long now = EpochMicros.now();
                 while (now < due) {
                     LockSupport.parkNanos((due - now) * 1_000);

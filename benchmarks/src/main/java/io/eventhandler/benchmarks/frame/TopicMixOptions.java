@@ -18,16 +18,18 @@ import java.util.Map;
  * @param measureMicros measured phase per run
  * @param readers       SSE reader threads
  * @param subscribersPerTopic SSE streams subscribed to each topic
+ * @param spread        proxies at offsets spread over the period rather than all in phase (no bursts)
  * @param out           raw results file
  * @param serverConfig  Event Handler settings common to every run
  */
 record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int runs, long warmupMicros,
-                       long measureMicros, int readers, int subscribersPerTopic, Path out,
+                       long measureMicros, int readers, int subscribersPerTopic, boolean spread, Path out,
                        Map<String, String> serverConfig) {
 
     static final String USAGE = """
             usage: TopicMixExperiment [--topics 250,550,850] [--settings FRAME+,FRAME,FCFS] [--runs 3]
-                                      [--warmup 5s] [--measure 15s] [--readers 2] [--subscribers 1] [--out FILE]
+                                      [--warmup 5s] [--measure 15s] [--readers 2] [--subscribers 1] [--phase aligned|spread]
+                                      [--out FILE]
                                       [--set key=value ...]   (Event Handler settings for every run)
             Defaults: eh.history.size=16 (replay is not measured; 1024 events per topic would fill the heap).""";
 
@@ -39,6 +41,7 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
         long measure = 15_000_000;
         int readers = 2;
         int subscribers = 1;
+        boolean spread = false;
         Path out = Path.of("benchmarks", "results", "frame-topic-mix-" + LocalDate.now(ZoneOffset.UTC) + ".txt");
         final Map<String, String> config = new LinkedHashMap<>();
         config.put("eh.history.size", "16");
@@ -62,6 +65,12 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
                 case "--measure" -> measure = seconds(value);
                 case "--readers" -> readers = positive(arg, Integer.parseInt(value));
                 case "--subscribers" -> subscribers = positive(arg, Integer.parseInt(value));
+                case "--phase" -> {
+                    if (!value.equals("aligned") && !value.equals("spread")) {
+                        throw new IllegalArgumentException("--phase is aligned or spread, not " + value);
+                    }
+                    spread = value.equals("spread");
+                }
                 case "--out" -> out = Path.of(value);
                 case "--set" -> {
                     final int eq = value.indexOf('=');
@@ -77,7 +86,7 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
             TopicMix.split(total); // refuses a count too small for the mix before anything runs
         }
         return new TopicMixOptions(List.copyOf(topics), List.copyOf(settings), runs, warmup, positive("--measure",
-                measure), readers, subscribers, out, Map.copyOf(config));
+                measure), readers, subscribers, spread, out, Map.copyOf(config));
     }
 
     private static List<Integer> ints(final String csv) {

@@ -91,7 +91,7 @@ final class TopicMixRun {
         final List<ProxyPublisher> proxies = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
         for (final TopicMix.Proxy proxy : mix.proxies()) {
-            final ProxyPublisher publisher = new ProxyPublisher(proxy, window, baseUri);
+            final ProxyPublisher publisher = new ProxyPublisher(proxy, window, baseUri, options.spread());
             proxies.add(publisher);
             final Thread thread = new Thread(publisher, "frame-proxy-" + proxy.id());
             thread.setDaemon(true);

@@ -78,6 +78,14 @@ class TopicMixTest {
         final MeasurementWindow odd = new MeasurementWindow(0, 5_300_000, 10_000_000);
         assertEquals(20, odd.measuredBatches(TopicCategory.C5.periodMicros()));
         assertEquals("0000000000000042", ProxyPublisher.payload(42));
+        // spread offsets stay within the period and do not pile up
+        final long[] offsets = java.util.stream.IntStream.range(0, 10)
+                .mapToLong(id -> ProxyPublisher.offset(id, 100_000)).sorted().toArray();
+        assertEquals(0, offsets[0]);
+        assertTrue(offsets[9] < 100_000);
+        for (int i = 1; i < offsets.length; i++) {
+            assertTrue(offsets[i] - offsets[i - 1] >= 3_000, "gap " + (offsets[i] - offsets[i - 1]));
+        }
         assertEquals(16, ProxyPublisher.payload(123_456_789).length());
     }
 

@@ -100,9 +100,9 @@ public final class SseSelectorReader implements AutoCloseable {
         try {
             while (!closing) {
                 selector.select(200);
-                final long now = EpochMicros.now();
                 for (final SelectionKey key : selector.selectedKeys()) {
-                    read(key, now);
+                    // the instant of each read, not of the wake-up: a busy wake-up can take milliseconds to go round
+                    read(key);
                 }
                 selector.selectedKeys().clear();
             }
@@ -113,12 +113,13 @@ public final class SseSelectorReader implements AutoCloseable {
         }
     }
 
-    private void read(final SelectionKey key, final long receivedMicros) {
+    private void read(final SelectionKey key) {
         final StreamState state = (StreamState) key.attachment();
         final SocketChannel channel = (SocketChannel) key.channel();
         try {
             buffer.clear();
             final int n = channel.read(buffer);
+            final long receivedMicros = EpochMicros.now();
             if (n < 0) {
                 throw new IOException("the server ended the stream");
             }

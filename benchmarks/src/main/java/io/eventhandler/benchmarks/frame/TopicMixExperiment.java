@@ -41,10 +41,12 @@ public final class TopicMixExperiment {
                     EnvironmentInfo.current(args)));
             final TopicMixRun runner = new TopicMixRun(options);
             final List<RunResult> results = new ArrayList<>();
-            // one discarded run per setting compiles the server's and the generator's hot paths first: without it the
-            // first runs measured spend seconds of their measured phase in the JIT compilers (seen: 4.4 s of 6 s)
+            // one discarded run per setting, at least 15 s long, compiles the server's and the generator's hot paths
+            // first: with shorter ones the first runs measured spent seconds of their measured phase in the JIT
+            // compilers (seen: 4.4 s and 5.3 s of compilation in a 6 s phase)
+            final TopicMixRun warmup = new TopicMixRun(options.withMeasureAtLeast(15_000_000));
             for (final FrameSetting setting : options.settings()) {
-                final RunResult discarded = runner.run(setting, options.topics().get(0), 0);
+                final RunResult discarded = warmup.run(setting, options.topics().get(0), 0);
                 emit(out, "# JIT warm-up run, not counted: " + TopicMixReport.run(discarded).lines().findFirst()
                         .orElse("") + "\n" + settle());
             }

@@ -89,6 +89,12 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
                 measure), readers, subscribers, spread, out, Map.copyOf(config));
     }
 
+    /** These options with a measured phase of at least {@code micros}. */
+    TopicMixOptions withMeasureAtLeast(final long micros) {
+        return new TopicMixOptions(topics, settings, runs, warmupMicros, Math.max(measureMicros, micros), readers,
+                subscribersPerTopic, spread, out, serverConfig);
+    }
+
     private static List<Integer> ints(final String csv) {
         final List<Integer> values = new ArrayList<>();
         for (final String s : csv.split(",")) {

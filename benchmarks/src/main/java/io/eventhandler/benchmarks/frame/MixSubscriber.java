@@ -29,6 +29,8 @@ final class MixSubscriber {
     private final LongAdder received = new LongAdder();
     private final LongAdder trouble = new LongAdder();
     private final Map<TopicCategory, Tally>[] tallies;
+    /** Per reader, per second of the measured phase (by creation time): category 0–1 events received late. */
+    private final long[][] tightLatePerSecond;
 
     /** One reader's counts for one category. */
     static final class Tally {
@@ -46,6 +48,7 @@ final class MixSubscriber {
         this.receivedMeasured = new long[n];
         this.longestGap = new long[n];
         this.tallies = new Map[readers];
+        this.tightLatePerSecond = new long[readers][];
         for (int r = 0; r < readers; r++) {
             tallies[r] = new EnumMap<>(TopicCategory.class);
             for (final TopicCategory c : TopicCategory.values()) {
@@ -62,18 +65,23 @@ final class MixSubscriber {
 
     /** Fixes the schedule; call before the first event is published. */
     void schedule(final MeasurementWindow scheduled) {
+        final int seconds = (int) Math.max(1, (scheduled.measureMicros() + 999_999) / 1_000_000);
+        for (int r = 0; r < tightLatePerSecond.length; r++) {
+            tightLatePerSecond[r] = new long[seconds];
+        }
         this.window = scheduled;
     }
 
     /** The listener for reader {@code reader}. */
     SseSelectorReader.Listener listener(final int reader) {
         final Map<TopicCategory, Tally> mine = tallies[reader];
+        final int readerIndex = reader;
         return new SseSelectorReader.Listener() {
             @Override
             public void onEvent(final int stream, final String payload, final String timeStamp,
                                 final long receivedMicros) {
                 received.increment();
-                record(mine, stream, payload, timeStamp, receivedMicros);
+                record(mine, tightLatePerSecond[readerIndex], stream, payload, timeStamp, receivedMicros);
             }
 
             @Override
@@ -83,8 +91,8 @@ final class MixSubscriber {
         };
     }
 
-    private void record(final Map<TopicCategory, Tally> mine, final int stream, final String payload,
-                        final String timeStamp, final long receivedMicros) {
+    private void record(final Map<TopicCategory, Tally> mine, final long[] latePerSecond, final int stream,
+                        final String payload, final String timeStamp, final long receivedMicros) {
         final TopicCategory category = topicOf(stream).category();
         final long k;
         final long created;
@@ -114,6 +122,9 @@ final class MixSubscriber {
         LatencyHistograms.record(tally.latency, latency);
         if (latency <= category.deadlineMicros()) {
             tally.withinDeadline++;
+        } else if (category == TopicCategory.C0 || category == TopicCategory.C1) {
+            final long second = (created - window.measureFrom()) / 1_000_000;
+            latePerSecond[(int) Math.max(0, Math.min(latePerSecond.length - 1, second))]++;
         }
     }
 
@@ -147,6 +158,17 @@ final class MixSubscriber {
             n += reader.get(category).withinDeadline;
         }
         return n;
+    }
+
+    /** Category 0–1 events received late, per second of the measured phase (by creation time). */
+    long[] tightLatePerSecond() {
+        final long[] sum = new long[tightLatePerSecond[0].length];
+        for (final long[] reader : tightLatePerSecond) {
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += reader[i];
+            }
+        }
+        return sum;
     }
 
     /** A stream's measured events received. */

@@ -17,10 +17,13 @@ import java.util.Map;
  * @param maxLagMicros   the latest any batch started after its scheduled instant
  * @param trouble        gap notices, broken streams, unreadable events at the subscribers
  * @param attachMs       how long opening and attaching the SSE streams took
+ * @param tightLatePerSecond category 0–1 events received late, per second of the measured phase: one transient
+ *                       (a stall) or a steady share
  * @param loadAverage    the machine's 1-minute load average at the end of the measured phase (2 cores: above 2,
  *                       other processes were competing for them)
  */
 record RunResult(FrameSetting setting, int topics, int repetition, Map<TopicCategory, CategoryOutcome> categories,
                  BrokerCounters broker, CpuSample.Usage cpu, long published, long failed, long unsentBatches,
-                 long maxLagMicros, long trouble, long attachMs, double loadAverage) {
+                 long maxLagMicros, long trouble, long attachMs, long[] tightLatePerSecond,
+                 double loadAverage) {
 }

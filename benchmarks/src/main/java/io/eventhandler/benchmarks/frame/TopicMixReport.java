@@ -24,6 +24,8 @@ final class TopicMixReport {
                 o.p999Micros() / 1000.0, o.maxMicros() / 1000.0, o.worstLossRun(), o.lossOkTopicsPct(),
                 o.broker().delivered(), o.broker().met(), o.broker().missed(), o.broker().dropped(),
                 o.brokerMetPct())));
+        out.append("#   categories 0-1 late per second: ").append(java.util.Arrays.toString(r.tightLatePerSecond()))
+                .append('\n');
         final BrokerCounters b = r.broker();
         out.append(f("#   jobs: dispatches=%d replications enqueued=%d taken=%d cancelled=%d aborted=%d avoided=%d"
                         + " | cpu %% of one core: process=%.0f server=%.0f delivery=%.0f | jit=%dms gc=%dms%n",

@@ -124,7 +124,7 @@ final class TopicMixRun {
         final BrokerCounters broker = brokerEnd.minus(brokerStart);
         return new RunResult(setting, total, repetition, outcomes(mix, window, subscriber, broker, perTopic), broker,
                 cpuEnd.since(cpuStart), published, failed, unsent, lag, subscriber.trouble(), attachMs,
-                loadAverage);
+                subscriber.tightLatePerSecond(), loadAverage);
     }
 
     private static Map<TopicCategory, CategoryOutcome> outcomes(final TopicMix mix, final MeasurementWindow window,

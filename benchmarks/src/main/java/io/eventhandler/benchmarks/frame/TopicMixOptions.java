@@ -1,0 +1,121 @@
+package io.eventhandler.benchmarks.frame;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The experiment's command line.
+ *
+ * @param topics        topic counts, in order
+ * @param settings      settings run at each count (and repetition), in order
+ * @param runs          repetitions of each (count, setting)
+ * @param warmupMicros  warm-up per run
+ * @param measureMicros measured phase per run
+ * @param readers       SSE reader threads
+ * @param subscribersPerTopic SSE streams subscribed to each topic
+ * @param spread        proxies at offsets spread over the period rather than all in phase (no bursts)
+ * @param out           raw results file
+ * @param serverConfig  Event Handler settings common to every run
+ */
+record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int runs, long warmupMicros,
+                       long measureMicros, int readers, int subscribersPerTopic, boolean spread, Path out,
+                       Map<String, String> serverConfig) {
+
+    static final String USAGE = """
+            usage: TopicMixExperiment [--topics 250,550,850] [--settings FRAME+,FRAME,FCFS] [--runs 3]
+                                      [--warmup 5s] [--measure 15s] [--readers 2] [--subscribers 1] [--phase aligned|spread]
+                                      [--out FILE]
+                                      [--set key=value ...]   (Event Handler settings for every run)
+            Defaults: eh.history.size=16 (replay is not measured; 1024 events per topic would fill the heap).""";
+
+    static TopicMixOptions parse(final String[] args) {
+        List<Integer> topics = List.of(250, 550, 850);
+        List<FrameSetting> settings = List.of(FrameSetting.FRAME_PLUS, FrameSetting.FRAME, FrameSetting.FCFS);
+        int runs = 3;
+        long warmup = 5_000_000;
+        long measure = 15_000_000;
+        int readers = 2;
+        int subscribers = 1;
+        boolean spread = false;
+        Path out = Path.of("benchmarks", "results", "frame-topic-mix-" + LocalDate.now(ZoneOffset.UTC) + ".txt");
+        final Map<String, String> config = new LinkedHashMap<>();
+        config.put("eh.history.size", "16");
+        for (int i = 0; i < args.length; i++) {
+            final String arg = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("missing value after " + arg + "\n" + USAGE);
+            }
+            final String value = args[++i];
+            switch (arg) {
+                case "--topics" -> topics = ints(value);
+                case "--settings" -> {
+                    final List<FrameSetting> parsed = new ArrayList<>();
+                    for (final String s : value.split(",")) {
+                        parsed.add(FrameSetting.parse(s));
+                    }
+                    settings = parsed;
+                }
+                case "--runs" -> runs = positive(arg, Integer.parseInt(value));
+                case "--warmup" -> warmup = seconds(value);
+                case "--measure" -> measure = seconds(value);
+                case "--readers" -> readers = positive(arg, Integer.parseInt(value));
+                case "--subscribers" -> subscribers = positive(arg, Integer.parseInt(value));
+                case "--phase" -> {
+                    if (!value.equals("aligned") && !value.equals("spread")) {
+                        throw new IllegalArgumentException("--phase is aligned or spread, not " + value);
+                    }
+                    spread = value.equals("spread");
+                }
+                case "--out" -> out = Path.of(value);
+                case "--set" -> {
+                    final int eq = value.indexOf('=');
+                    if (eq <= 0) {
+                        throw new IllegalArgumentException("--set wants key=value, not " + value);
+                    }
+                    config.put(value.substring(0, eq), value.substring(eq + 1));
+                }
+                default -> throw new IllegalArgumentException("unknown option " + arg + "\n" + USAGE);
+            }
+        }
+        for (final int total : topics) {
+            TopicMix.split(total); // refuses a count too small for the mix before anything runs
+        }
+        return new TopicMixOptions(List.copyOf(topics), List.copyOf(settings), runs, warmup, positive("--measure",
+                measure), readers, subscribers, spread, out, Map.copyOf(config));
+    }
+
+    /** These options with a measured phase of at least {@code micros}. */
+    TopicMixOptions withMeasureAtLeast(final long micros) {
+        return new TopicMixOptions(topics, settings, runs, warmupMicros, Math.max(measureMicros, micros), readers,
+                subscribersPerTopic, spread, out, serverConfig);
+    }
+
+    private static List<Integer> ints(final String csv) {
+        final List<Integer> values = new ArrayList<>();
+        for (final String s : csv.split(",")) {
+            values.add(Integer.parseInt(s.trim()));
+        }
+        return values;
+    }
+
+    /** "15s", "15" or "1500ms" as µs. */
+    private static long seconds(final String text) {
+        if (text.endsWith("ms")) {
+            return Long.parseLong(text.substring(0, text.length() - 2)) * 1_000;
+        }
+        final String number = text.endsWith("s") ? text.substring(0, text.length() - 1) : text;
+        return Math.round(Double.parseDouble(number) * 1_000_000);
+    }
+
+    private static <T extends Number> T positive(final String name, final T value) {
+        if (value.doubleValue() <= 0) {
+            throw new IllegalArgumentException(name + " must be positive");
+        }
+        return value;
+    }
+}

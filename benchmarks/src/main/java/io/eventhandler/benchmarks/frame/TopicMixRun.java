@@ -1,0 +1,173 @@
+package io.eventhandler.benchmarks.frame;
+
+import io.eventhandler.api.EpochMicros;
+import io.eventhandler.benchmarks.load.EmbeddedServer;
+import io.eventhandler.benchmarks.load.SseSelectorReader;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One run: a fresh embedded Event Handler with the mix's QoS under one setting, SSE streams per topic, the
+ * proxies in phase, a warm-up, the measured phase, then a drain until the subscribers stop receiving.
+ */
+final class TopicMixRun {
+
+    /** At least this long from the last stream attached to the first batch, so the server settles first. */
+    private static final long LEAD_IN_MICROS = 1_000_000;
+    private static final long ATTACH_TIMEOUT_MS = 60_000;
+    private static final long DRAIN_QUIET_MS = 1_000;
+    private static final long DRAIN_MAX_MS = 15_000;
+
+    private final TopicMixOptions options;
+
+    TopicMixRun(final TopicMixOptions options) {
+        this.options = options;
+    }
+
+    RunResult run(final FrameSetting setting, final int total, final int repetition) throws Exception {
+        final TopicMix mix = TopicMix.of(total);
+        final Path topicsFile = QosTopicsFile.write(mix, setting);
+        final Map<String, String> config = new LinkedHashMap<>(options.serverConfig());
+        config.put("eh.delivery.policy", setting.policy());
+        config.put("eh.delivery.replication", setting.replication());
+        config.put("eh.qos.topics", topicsFile.toString());
+        try (EmbeddedServer server = EmbeddedServer.start(config)) {
+            final URI baseUri = server.baseUri();
+            final List<SseSelectorReader> readers = new ArrayList<>();
+            try {
+                final long attachStart = EpochMicros.now();
+                final MixSubscriber subscriber = attach(mix, baseUri, readers);
+                final long attachMs = (EpochMicros.now() - attachStart) / 1_000;
+                // batch 0 of every proxy on a whole second, at least the lead-in after the last stream attached
+                final long start = (EpochMicros.now() + LEAD_IN_MICROS) / 1_000_000 * 1_000_000 + 1_000_000;
+                final MeasurementWindow window = new MeasurementWindow(start, options.warmupMicros(),
+                        options.measureMicros());
+                subscriber.schedule(window);
+                return measure(setting, total, repetition, mix, baseUri, subscriber, window, readers, attachMs,
+                        options.subscribersPerTopic());
+            } finally {
+                for (final SseSelectorReader reader : readers) {
+                    reader.close();
+                }
+                Files.deleteIfExists(topicsFile);
+            }
+        }
+    }
+
+    private MixSubscriber attach(final TopicMix mix, final URI baseUri, final List<SseSelectorReader> readers)
+            throws IOException, InterruptedException {
+        final int streams = mix.topics().size() * options.subscribersPerTopic();
+        final MixSubscriber subscriber = new MixSubscriber(mix, options.readers(), options.subscribersPerTopic());
+        for (int r = 0; r < options.readers(); r++) {
+            readers.add(new SseSelectorReader(baseUri, Integer.toString(r), subscriber.listener(r)));
+        }
+        for (int stream = 0; stream < streams; stream++) {
+            readers.get(stream % readers.size()).open(stream, mix.topics().get(stream % mix.topics().size()).name());
+        }
+        readers.forEach(SseSelectorReader::start);
+        final long deadline = System.currentTimeMillis() + ATTACH_TIMEOUT_MS;
+        while (readers.stream().mapToInt(SseSelectorReader::attached).sum() < streams) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new IOException("only " + readers.stream().mapToInt(SseSelectorReader::attached).sum() + " of "
+                        + streams + " SSE streams attached");
+            }
+            Thread.sleep(20);
+        }
+        return subscriber;
+    }
+
+    private RunResult measure(final FrameSetting setting, final int total, final int repetition, final TopicMix mix,
+                              final URI baseUri, final MixSubscriber subscriber, final MeasurementWindow window,
+                              final List<SseSelectorReader> readers, final long attachMs, final int perTopic)
+            throws Exception {
+        final List<ProxyPublisher> proxies = new ArrayList<>();
+        final List<Thread> threads = new ArrayList<>();
+        for (final TopicMix.Proxy proxy : mix.proxies()) {
+            final ProxyPublisher publisher = new ProxyPublisher(proxy, window, baseUri, options.spread());
+            proxies.add(publisher);
+            final Thread thread = new Thread(publisher, "frame-proxy-" + proxy.id());
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
+        sleepUntil(window.measureFrom());
+        final BrokerCounters brokerStart = BrokerCounters.read(baseUri, mix);
+        final CpuSample cpuStart = CpuSample.take();
+        sleepUntil(window.measureUntil());
+        final CpuSample cpuEnd = CpuSample.take();
+        final double loadAverage = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                .getSystemLoadAverage();
+        final BrokerCounters brokerEnd = BrokerCounters.read(baseUri, mix);
+        for (final Thread thread : threads) {
+            thread.join();
+        }
+        drain(subscriber);
+        readers.forEach(SseSelectorReader::close);
+        long published = 0;
+        long failed = 0;
+        long unsent = 0;
+        long lag = 0;
+        for (final ProxyPublisher proxy : proxies) {
+            published += proxy.sent();
+            failed += proxy.failed();
+            unsent += proxy.unsentBatches();
+            lag = Math.max(lag, proxy.maxLagMicros());
+        }
+        final BrokerCounters broker = brokerEnd.minus(brokerStart);
+        return new RunResult(setting, total, repetition, outcomes(mix, window, subscriber, broker, perTopic), broker,
+                cpuEnd.since(cpuStart), published, failed, unsent, lag, subscriber.trouble(), attachMs,
+                subscriber.tightLatePerSecond(), loadAverage);
+    }
+
+    private static Map<TopicCategory, CategoryOutcome> outcomes(final TopicMix mix, final MeasurementWindow window,
+                                                                final MixSubscriber subscriber,
+                                                                final BrokerCounters broker, final int perTopic) {
+        final Map<TopicCategory, CategoryOutcome> outcomes = new EnumMap<>(TopicCategory.class);
+        for (final TopicCategory c : TopicCategory.values()) {
+            final List<TopicMix.Topic> topics = mix.topics().stream().filter(t -> t.category() == c).toList();
+            long received = 0;
+            final long[] runs = new long[topics.size() * perTopic];
+            for (int i = 0; i < runs.length; i++) {
+                final int stream = topics.get(i % topics.size()).index() + i / topics.size() * mix.topics().size();
+                received += subscriber.receivedMeasured(stream);
+                runs[i] = subscriber.longestLossRun(stream);
+            }
+            final Histogram latency = subscriber.latency(c);
+            outcomes.put(c, new CategoryOutcome(window.measuredBatches(c.periodMicros()) * runs.length, received,
+                    subscriber.withinDeadline(c), latency.getValueAtPercentile(50),
+                    latency.getValueAtPercentile(99), latency.getValueAtPercentile(99.9), latency.getMaxValue(),
+                    java.util.Arrays.stream(runs).max().orElse(0), SuccessRate.lossTolerance(runs, c.lossTolerance()),
+                    broker.categories().get(c)));
+        }
+        return outcomes;
+    }
+
+    /** Waits until the subscribers received nothing new for a second (or 15 s passed). */
+    private static void drain(final MixSubscriber subscriber) throws InterruptedException {
+        final long deadline = System.currentTimeMillis() + DRAIN_MAX_MS;
+        long seen = -1;
+        while (System.currentTimeMillis() < deadline) {
+            final long now = subscriber.received();
+            if (now == seen) {
+                return;
+            }
+            seen = now;
+            Thread.sleep(DRAIN_QUIET_MS);
+        }
+    }
+
+    private static void sleepUntil(final long epochMicros) throws InterruptedException {
+        long now;
+        while ((now = EpochMicros.now()) < epochMicros) {
+            Thread.sleep(Math.max(1, (epochMicros - now) / 1_000));
+        }
+    }
+}

@@ -15,7 +15,9 @@ import io.eventhandler.core.topic.Topic;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -58,7 +60,7 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
      * @param clockMicros wall-clock epoch microseconds, the time base of events' creation stamps
      */
     public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
-                       final java.util.concurrent.Executor drainPool, final Replicator replicator,
+                       final Executor drainPool, final Replicator replicator,
                        final LongSupplier clockMicros) {
         this.plans = plans;
         this.queue = new JobQueue<>(policy);
@@ -69,7 +71,7 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     }
 
     /** The executor the broker must drain subscriber queues on. */
-    public java.util.concurrent.Executor drainExecutor() {
+    public Executor drainExecutor() {
         return drains;
     }
 
@@ -125,10 +127,10 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     }
 
     /** Under the topic's lock, before the offers: how many subscribers will report this event back. */
-    private void fanningOut(final Event event, final int subscribers) {
+    private void fanningOut(final Event event, final IntSupplier subscribers) {
         final PendingMessage<Dispatch> pending = replicated.get(event);
         if (pending != null) {
-            settle(event, pending.startDispatch(subscribers));
+            settle(event, pending.startDispatch(subscribers.getAsInt()));
         }
     }
 

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -47,8 +46,11 @@ public final class TopicPlans {
         this.bounds = bounds;
         this.defaultQos = defaultQos;
         this.replication = replication;
-        this.defaultPlan = make("*", null, QosRequest.NONE).orElseThrow(() -> new IllegalArgumentException(
-                "the default topic QoS is not admissible: " + Admission.evaluate(defaultQos, bounds).reason()));
+        final AdmissionResult admission = admit(defaultQos, QosRequest.NONE);
+        if (!admission.admitted()) {
+            throw new IllegalArgumentException("the default topic QoS is not admissible: " + admission.reason());
+        }
+        this.defaultPlan = plan("*", null, QosRequest.NONE, admission);
     }
 
     /** The plan of a topic (normalised name). */
@@ -120,19 +122,14 @@ public final class TopicPlans {
 
     private TopicPlan install(final String name, final TopicQos qos, final QosRequest request,
                               final AdmissionResult admission) {
-        final TopicPlan plan = new TopicPlan(name, qos, request, admission.qos(), admission,
-                new JobGenerator(admission, replication));
+        final TopicPlan plan = plan(name, qos, request, admission);
         plans.put(name, plan);
         return plan;
     }
 
-    private Optional<TopicPlan> make(final String name, final TopicQos qos, final QosRequest request) {
-        final AdmissionResult admission = admit(qos == null ? defaultQos : qos, request);
-        if (!admission.admitted()) {
-            return Optional.empty();
-        }
-        return Optional.of(new TopicPlan(name, qos, request, admission.qos(), admission,
-                new JobGenerator(admission, replication)));
+    private TopicPlan plan(final String name, final TopicQos qos, final QosRequest request,
+                           final AdmissionResult admission) {
+        return new TopicPlan(name, qos, request, admission.qos(), admission, new JobGenerator(admission, replication));
     }
 
     /** The QoS tightened by the request, admitted with the larger of the destination's and the request's Δ_BS. */

@@ -2,15 +2,20 @@ package io.eventhandler.core.topic;
 
 import io.eventhandler.core.event.Event;
 
-/** Told, under the topic's lock, how many subscribers an event is about to be offered to. Must not block. */
+import java.util.function.IntSupplier;
+
+/**
+ * Told, under the topic's lock, of each event about to be offered to the subscribers; it may ask how many will take
+ * it (counting evaluates every filter once more, so only observers that need the number ask). Must not block.
+ */
 @FunctionalInterface
 public interface FanOutObserver {
 
     FanOutObserver NONE = (event, subscribers) -> { };
 
     /**
-     * @param subscribers the subscribers whose filter accepts it; each will report it delivered or dropped to its
-     *                    {@link io.eventhandler.core.delivery.OutboxListener}
+     * @param subscribers counts the subscribers whose filter accepts it; each will report it delivered or dropped
+     *                    to its {@link io.eventhandler.core.delivery.OutboxListener}
      */
-    void fanningOut(Event event, int subscribers);
+    void fanningOut(Event event, IntSupplier subscribers);
 }

@@ -73,7 +73,7 @@ public final class Topic {
         int taken = 0;
         while (!undispatched.isEmpty() && undispatched.peekFirst().sequence() <= sequence) {
             final Event event = undispatched.pollFirst();
-            observer.fanningOut(event, matching(event));
+            observer.fanningOut(event, () -> matching(event));
             final int queued = fanOut(event);
             if (event.sequence() == sequence) {
                 taken = queued;

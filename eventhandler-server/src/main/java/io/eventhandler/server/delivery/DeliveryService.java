@@ -9,6 +9,7 @@ import io.eventhandler.core.delivery.EdfDelivery;
 import io.eventhandler.core.delivery.Replicator;
 import io.eventhandler.core.delivery.TopicPlans;
 import io.eventhandler.core.engine.runtime.Engine;
+import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.core.qos.AdmissionResult;
 import io.eventhandler.core.qos.QosRequest;
@@ -108,7 +109,7 @@ public final class DeliveryService implements AutoCloseable {
         final AdmissionResult result = plans.test(topic, request);
         if (!result.admitted()) {
             throw ArrowheadException.refused("The requested deadline or loss tolerance cannot be admitted for "
-                    + topic.trim().toUpperCase(java.util.Locale.ROOT) + ": " + result.reason(), origin);
+                    + TopicName.normalise(topic) + ": " + result.reason(), origin);
         }
     }
 

@@ -5,6 +5,7 @@ import io.eventhandler.api.qos.QosOverviewDTO;
 import io.eventhandler.api.qos.TopicDeliveryDTO;
 import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.core.delivery.DeliverySnapshot;
+import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.security.AccessControl;
@@ -67,7 +68,7 @@ public final class QosManagementResource {
         try {
             return QosDocuments.toDto(delivery.plans().configure(topic, QosDocuments.toQos(qos)));
         } catch (final AdmissionRefusedException e) {
-            throw ArrowheadException.refused("Topic " + topic.trim().toUpperCase(java.util.Locale.ROOT)
+            throw ArrowheadException.refused("Topic " + TopicName.normalise(topic)
                     + " is not admitted: " + e.result().reason(), origin);
         } catch (final IllegalArgumentException e) {
             throw ArrowheadException.badPayload(e.getMessage(), origin);

@@ -73,14 +73,8 @@ final class JsonColumns {
 
     /** The requests as JSON text, or null when there are none. */
     static String requirements(final SubscriberRequirements requirements) {
-        final SubscriberRequirementsDTO dto = requirementsDto(requirements);
+        final SubscriberRequirementsDTO dto = SubscriberRequirementsDocument.toDto(requirements);
         return dto == null ? null : write(dto);
-    }
-
-    /** The requests in the extension's wire shape, or null when there are none. */
-    static SubscriberRequirementsDTO requirementsDto(final SubscriberRequirements requirements) {
-        return SubscriberRequirements.NONE.equals(requirements) ? null : SubscriberRequirementsDocument.toDto(
-                requirements);
     }
 
     static SubscriberRequirements requirements(final String json) {

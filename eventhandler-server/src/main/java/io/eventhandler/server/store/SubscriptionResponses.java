@@ -5,6 +5,7 @@ import io.eventhandler.api.SubscriptionListResponseDTO;
 import io.eventhandler.api.SubscriptionResponseDTO;
 import io.eventhandler.api.SystemResponseDTO;
 import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.subscription.SubscriberRequirementsDocument;
 
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -42,7 +43,7 @@ public final class SubscriptionResponses {
                 sources(subscription),
                 iso(subscription.createdAt()),
                 iso(subscription.updatedAt()),
-                JsonColumns.requirementsDto(subscription.requirements()));
+                SubscriberRequirementsDocument.toDto(subscription.requirements()));
     }
 
     public static SubscriptionListResponseDTO toDto(final SubscriptionPage page) {

@@ -35,6 +35,8 @@ public final class Broker implements AutoCloseable {
     private final DeliveryScheduler scheduler;
     private final ConcurrentHashMap<String, Topic> topics = new ConcurrentHashMap<>();
     private final AtomicLong outboxIds = new AtomicLong();
+    /** Topics number above this (0, or the base of a promoted backup's epoch). */
+    private volatile long sequenceBase;
     private final Map<CloseReason, LongAdder> disconnects = new EnumMap<>(CloseReason.class);
     /** Sees every accepted event after it is queued to its subscribers (the operator engine); never blocks. */
     private volatile Consumer<Event> tap = event -> { };
@@ -195,7 +197,36 @@ public final class Broker implements AutoCloseable {
     }
 
     private Topic topic(final String name) {
-        return topics.computeIfAbsent(name, n -> new Topic(n, settings.historyCapacity()));
+        return topics.computeIfAbsent(name, n -> {
+            final Topic topic = new Topic(n, settings.historyCapacity());
+            topic.continueAbove(sequenceBase);
+            return topic;
+        });
+    }
+
+    /**
+     * Start a new epoch of sequence numbers: every topic, existing or created later, numbers its next events above
+     * {@code base}, so a promoted backup never reuses a number its failed primary may have given.
+     */
+    public void continueAbove(final long base) {
+        sequenceBase = base;
+        topics.values().forEach(topic -> topic.continueAbove(base));
+    }
+
+    /**
+     * Take over a copy recovered from the backup buffer: it keeps the number the failed primary gave it (subscribers
+     * de-duplicate by it) and is scheduled for dispatch with deadlines anchored to its creation time.
+     *
+     * @return the event, or empty if the topic has already numbered past it
+     */
+    public Optional<Event> restore(final EventDraft draft, final long sequence) {
+        final Topic topic = topic(draft.topic());
+        final Event event = topic.restore(draft, encoder.encode(draft), sequence, System.nanoTime());
+        if (event == null) {
+            return Optional.empty();
+        }
+        scheduler.scheduleRecovered(topic, event);
+        return Optional.of(event);
     }
 
     /** Close every subscriber. */

@@ -29,6 +29,14 @@ public interface DeliveryScheduler {
     void schedule(Topic topic, Event event);
 
     /**
+     * A copy recovered by a promoted backup is in the topic: dispatch it like a new event, with deadlines from its
+     * original creation time and no replication (the promoted broker has no backup yet).
+     */
+    default void scheduleRecovered(final Topic topic, final Event event) {
+        schedule(topic, event);
+    }
+
+    /**
      * What a new subscriber's queue reports each event's fate to.
      *
      * @param receivesEverything whether it wants every event of the topic (no filter), so a sequence it never gets

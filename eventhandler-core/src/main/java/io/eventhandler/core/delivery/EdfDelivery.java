@@ -46,6 +46,7 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     private final LongAdder discardsRequested = new LongAdder();
     private final LongAdder replicasAcknowledged = new LongAdder();
     private final LongAdder replicasFailed = new LongAdder();
+    private final LongAdder recovered = new LongAdder();
 
     /** A dispatch job's message: the event and the topic that fans it out. */
     public record Dispatch(Topic topic, Event event) {
@@ -89,6 +90,14 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
                 replicated.put(event, pending);
             }
         });
+    }
+
+    @Override
+    public void scheduleRecovered(final Topic topic, final Event event) {
+        final JobDeadlines deadlines = plans.plan(topic.name()).generator()
+                .recoveryDeadlines(event.createdEpochMicros(), clockMicros.getAsLong());
+        queue.schedule(new Dispatch(topic, event), event.createdEpochMicros(), deadlines);
+        recovered.increment();
     }
 
     @Override
@@ -183,6 +192,11 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
             avoided += plan.generator().replicationsAvoided();
         }
         return avoided;
+    }
+
+    /** Copies recovered by a promotion and scheduled for dispatch. */
+    public long recoveredDispatches() {
+        return recovered.sum();
     }
 
     public TopicPlans plans() {

@@ -58,6 +58,33 @@ public final class Topic {
     }
 
     /**
+     * Record a copy a promoted backup recovered, under the number the failed primary gave it, for dispatch like a
+     * newly accepted event. Copies must come in increasing order, before the topic numbers anything itself.
+     *
+     * @return the event, or null if its number is not above the topic's last one (it could not be kept in order)
+     */
+    public synchronized Event restore(final EventDraft draft, final byte[] encoded, final long sequence,
+                                      final long nowNanos) {
+        if (sequence <= lastSequence) {
+            return null;
+        }
+        final Event event = new Event(name, sequence, draft, encoded, nowNanos);
+        lastSequence = sequence;
+        history.add(event);
+        undispatched.add(event);
+        accepted++;
+        return event;
+    }
+
+    /**
+     * Number the next events above {@code base}: a promoted backup starts an epoch whose numbers no earlier primary
+     * can have given, whatever it published after its last replica.
+     */
+    public synchronized void continueAbove(final long base) {
+        lastSequence = Math.max(lastSequence, base);
+    }
+
+    /**
      * Fan out, in sequence order, every accepted event up to {@code sequence} not yet fanned out: the dispatch of an
      * event also dispatches the earlier ones still waiting, so every subscriber's queue keeps sequence order whatever
      * order the scheduler runs dispatch jobs in.
@@ -157,7 +184,7 @@ public final class Topic {
             return items;
         }
         // missing: what the history no longer holds and was dispatched already (what was not comes by dispatch)
-        final long lastMissing = Math.min(history.oldest() - 1, dispatchedSequence);
+        final long lastMissing = Math.min(history.evictedThrough(), dispatchedSequence);
         if (resumeAfter + 1 <= lastMissing) {
             items.add(new Gap(name, resumeAfter + 1, lastMissing, Gap.Reason.HISTORY));
         }

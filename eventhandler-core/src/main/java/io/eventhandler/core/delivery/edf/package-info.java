@@ -7,8 +7,8 @@
  * comparison, FCFS) order for a pool of {@link io.eventhandler.core.delivery.edf.DeliveryWorkers}. Each message
  * carries its Table 3.3 {@link io.eventhandler.core.delivery.edf.DispatchReplicateFlags}, which also settle the race
  * between a replica in flight and a completing dispatch so that exactly one discard request is sent; the backup side
- * keeps a Discard flag per {@link io.eventhandler.core.delivery.edf.BackupEntry} and
- * {@link io.eventhandler.core.delivery.edf.Recovery} re-dispatches the rest after a failover. Deadlines are epoch
+ * prunes discarded copies from its {@link io.eventhandler.core.replication.BackupBuffer} and a promotion re-dispatches
+ * the rest ({@link io.eventhandler.core.broker.Broker#restore}). Deadlines are epoch
  * microseconds, anchored to the message's creation time.
  */
 package io.eventhandler.core.delivery.edf;

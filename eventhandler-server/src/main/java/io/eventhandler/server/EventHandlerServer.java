@@ -28,6 +28,8 @@ import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.engine.GraphDocuments;
 import io.eventhandler.server.http.BodySizeLimitFilter;
+import io.eventhandler.server.replication.ReplicationResource;
+import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.http.ErrorBodyFilter;
 import io.eventhandler.server.http.ErrorBodyHttpCodec;
 import io.eventhandler.server.http.ErrorMappers;
@@ -90,6 +92,7 @@ public final class EventHandlerServer implements AutoCloseable {
     private final AccessControl access;
     private final ExecutorService deliveryPool;
     private final DeliveryService delivery;
+    private final ReplicationService replication;
     private final Broker broker;
     private final WebhookDispatcher webhooks;
     private final EngineService engine;
@@ -114,7 +117,11 @@ public final class EventHandlerServer implements AutoCloseable {
         final ObjectMapper mapper = JsonLimits.apply(JsonMapper.create(), configuration.limits());
         this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
                 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));
-        this.delivery = new DeliveryService(configuration.delivery(), deliveryPool, configuration.deliveryThreads());
+        this.replication = new ReplicationService(configuration.replication(),
+                identity.map(ServerIdentity::sslContext).orElse(null), configuration.tls().hostnameVerification(),
+                mapper);
+        this.delivery = new DeliveryService(configuration.delivery(), deliveryPool, configuration.deliveryThreads(),
+                replication);
         try {
             delivery.loadTopics(mapper);
         } catch (final RuntimeException e) {
@@ -138,6 +145,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 .orElseGet(() -> localPolicy(configuration));
         this.subscriptions = new Subscriptions(store, broker, webhooks, authorizer,
                 configuration.timeStampToleranceSeconds());
+        replication.bind(broker, subscriptions, delivery.plans(), engine);
         codecTimer.start();
         this.httpServer = createHttpServer(configuration, mapper);
         try {
@@ -152,6 +160,7 @@ public final class EventHandlerServer implements AutoCloseable {
                     + configuration.port(), e);
         }
         this.port = listener().getPort();
+        replication.start();
         coreSystems.ifPresent(core -> {
             core.startRegistration(port);
             new StartupAuthorizationCheck(subscriptions, configuration.arrowhead()).start();
@@ -213,6 +222,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 .register(SubscriptionManagementResource.class)
                 .register(EngineManagementResource.class)
                 .register(QosManagementResource.class)
+                .register(ReplicationResource.class)
                 .register(new AbstractBinder() {
                     @Override
                     protected void configure() {
@@ -226,6 +236,9 @@ public final class EventHandlerServer implements AutoCloseable {
                         bind(new PublishValidator(config.timeStampToleranceSeconds(), limits))
                                 .to(PublishValidator.class);
                         bind(access).to(AccessControl.class);
+                        bind(replication).to(ReplicationService.class);
+                        bind(identity.map(i -> i.system().systemName()).orElse("eventhandler"))
+                                .named(ReplicationResource.SELF).to(String.class);
                     }
                 })
                 .register(JacksonFeature.withoutExceptionMappers())
@@ -278,7 +291,8 @@ public final class EventHandlerServer implements AutoCloseable {
             handlers.removeHttpHandler(jersey);
             handlers.addHttpHandler(new RequestRouter(Map.of(
                     EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
-                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, publish), jersey, responses), registrations);
+                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, publish), jersey, responses,
+                    replication::serving), registrations);
         });
         return server;
     }
@@ -328,6 +342,7 @@ public final class EventHandlerServer implements AutoCloseable {
         if (heartbeat != null) {
             heartbeat.close();
         }
+        replication.close();
         broker.close();
         // Streams and subscriptions are closed above; a graceful Grizzly shutdown would wait for the suspended
         // SSE responses the delivery threads are still finishing, and racing it with shutdownNow logs errors.

@@ -13,6 +13,8 @@ public enum CloseReason {
      * dropping its events): hopeless, so it is disconnected; it may come back and resume from the history.
      */
     TOO_SLOW,
+    /** This instance stopped being the primary: the subscriber must go to the one that took over. */
+    STEPPED_DOWN,
     /** The Event Handler is shutting down. */
     SHUTDOWN
 }

@@ -56,6 +56,7 @@ import java.util.Set;
  * @param limits                   what one request may carry: headers, JSON depth and strings, metadata, names
  * @param delivery                 real-time delivery: scheduling, replication, topic QoS and latencies
  * @param calibration              per-stage service-time recording for the capacity model (default off)
+ * @param replication              primary/backup role, peer and replication link timing (default standalone)
  */
 public record ServerConfiguration(
         String address,
@@ -86,7 +87,8 @@ public record ServerConfiguration(
         int engineWorkers,
         LimitsConfiguration limits,
         DeliveryConfiguration delivery,
-        CalibrationConfiguration calibration) {
+        CalibrationConfiguration calibration,
+        ReplicationConfiguration replication) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -192,6 +194,7 @@ public record ServerConfiguration(
         if (address.isEmpty()) {
             source.problem(ADDRESS + " is blank");
         }
+        final DeliveryConfiguration delivery = DeliveryConfiguration.read(source);
         final ServerConfiguration configuration = new ServerConfiguration(
                 address,
                 source.integer(PORT, 8455, v -> v >= 0 && v <= 65535, "between 0 and 65535"),
@@ -221,10 +224,11 @@ public record ServerConfiguration(
                 source.string(ENGINE_GRAPH, ""),
                 source.integer(ENGINE_WORKERS, cores, v -> v >= 1, "at least 1"),
                 LimitsConfiguration.read(source),
-                DeliveryConfiguration.read(source),
+                delivery,
                 new CalibrationConfiguration(source.bool(CALIBRATION_ENABLED, false),
                         source.integer(CALIBRATION_SAMPLES, 200_000, v -> v >= 1, "at least 1"),
-                        Path.of(source.string(CALIBRATION_FILE, "eh-calibration.csv"))));
+                        Path.of(source.string(CALIBRATION_FILE, "eh-calibration.csv"))),
+                ReplicationConfiguration.read(source, delivery));
         final int bytesLimit = configuration.limits().publishBytesPerSecond();
         if (bytesLimit > 0 && bytesLimit < configuration.maxBodyBytes()) {
             // a bucket holds one second's bytes: a larger event could never pass
@@ -363,6 +367,7 @@ public record ServerConfiguration(
         d.put(CALIBRATION_ENABLED, calibration.enabled());
         d.put(CALIBRATION_SAMPLES, calibration.samples());
         d.put(CALIBRATION_FILE, calibration.file());
+        replication.describe(d);
         return d;
     }
 

@@ -39,12 +39,14 @@ public final class DeliveryService implements AutoCloseable {
     /**
      * @param drainPool where subscriber queues are drained after an asynchronous write
      * @param workers   delivery worker threads
+     * @param replicator the link to the backup ({@link Replicator#NO_BACKUP} on its own)
      */
-    public DeliveryService(final DeliveryConfiguration configuration, final Executor drainPool, final int workers) {
+    public DeliveryService(final DeliveryConfiguration configuration, final Executor drainPool, final int workers,
+                           final Replicator replicator) {
         this.configuration = configuration;
         this.plans = new TopicPlans(configuration.latencies(), configuration.defaultQos(),
                 configuration.replication());
-        this.scheduler = new EdfDelivery(plans, configuration.policy(), workers, drainPool, Replicator.NO_BACKUP,
+        this.scheduler = new EdfDelivery(plans, configuration.policy(), workers, drainPool, replicator,
                 Engine.clockMicros(Clock.systemUTC()));
     }
 

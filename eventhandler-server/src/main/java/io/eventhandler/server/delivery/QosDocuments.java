@@ -26,7 +26,7 @@ public final class QosDocuments {
      * @throws IllegalArgumentException naming the field, for a missing deadline or a bad destination; the domain
      *                                  record names every other problem ({@link io.eventhandler.core.qos.InvalidQosException})
      */
-    static TopicQos toQos(final TopicQosDTO dto) {
+    public static TopicQos toQos(final TopicQosDTO dto) {
         if (dto == null) {
             throw new IllegalArgumentException("the topic QoS is missing");
         }
@@ -41,7 +41,7 @@ public final class QosDocuments {
                 dto.priority() == null ? 0 : dto.priority());
     }
 
-    static TopicQosDTO toDto(final TopicQos qos) {
+    public static TopicQosDTO toDto(final TopicQos qos) {
         return new TopicQosDTO(qos.periodMicros() == Micros.INFINITE ? null : ms(qos.periodMicros()),
                 ms(qos.deadlineMicros()),
                 qos.lossTolerance().isBestEffort() ? null : qos.lossTolerance().value(),

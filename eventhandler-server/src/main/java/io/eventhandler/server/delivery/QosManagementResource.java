@@ -8,6 +8,7 @@ import io.eventhandler.core.delivery.DeliverySnapshot;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.security.AccessControl;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -39,11 +40,14 @@ public final class QosManagementResource {
 
     private final DeliveryService delivery;
     private final AccessControl access;
+    private final ReplicationService replication;
 
     @Inject
-    public QosManagementResource(final DeliveryService delivery, final AccessControl access) {
+    public QosManagementResource(final DeliveryService delivery, final AccessControl access,
+                                 final ReplicationService replication) {
         this.delivery = delivery;
         this.access = access;
+        this.replication = replication;
     }
 
     @GET
@@ -66,7 +70,10 @@ public final class QosManagementResource {
             throw ArrowheadException.badPayload("The topic is missing.", origin);
         }
         try {
-            return QosDocuments.toDto(delivery.plans().configure(topic, QosDocuments.toQos(qos)));
+            final TopicDeliveryDTO configured = QosDocuments.toDto(delivery.plans().configure(topic,
+                    QosDocuments.toQos(qos)));
+            replication.stateChanged();
+            return configured;
         } catch (final AdmissionRefusedException e) {
             throw ArrowheadException.refused("Topic " + TopicName.normalise(topic)
                     + " is not admitted: " + e.result().reason(), origin);
@@ -83,6 +90,7 @@ public final class QosManagementResource {
         if (!delivery.plans().remove(topic)) {
             throw ArrowheadException.dataNotFound("Topic " + topic + " has no configured QoS.", origin);
         }
+        replication.stateChanged();
         return Response.ok().build(); // 200 with no body, as Arrowhead's management deletes answer
     }
 

@@ -1,6 +1,8 @@
 package io.eventhandler.server.http;
 
+import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
+import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
@@ -11,6 +13,7 @@ import org.glassfish.jersey.server.internal.ContainerUtils;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * The one root handler: the hot paths (publish, SSE) by exact path to their Grizzly handlers, everything else to
@@ -21,20 +24,34 @@ import java.util.Map;
  */
 public final class RequestRouter extends ErrorAnsweringHandler {
 
+    private static final String REPLICATION = EventHandlerApi.BASE_PATH + "/replication/";
+
     private final Map<String, HttpHandler> exactPaths;
     private final HttpHandler jersey;
+    private final BooleanSupplier serving;
 
+    /**
+     * @param serving whether this instance serves publishers and subscribers now (false: a backup, which answers
+     *                them 503 so that they go to the primary, and only reads and the replication protocol here)
+     */
     public RequestRouter(final Map<String, HttpHandler> exactPaths, final HttpHandler jersey,
-                         final GrizzlyResponses responses) {
+                         final GrizzlyResponses responses, final BooleanSupplier serving) {
         super(responses);
         this.exactPaths = Map.copyOf(exactPaths);
         this.jersey = jersey;
+        this.serving = serving;
         setDecodeUrl(false);
     }
 
     @Override
     public void service(final Request request, final Response response) throws Exception {
         final HttpHandler exact = exactPaths.get(request.getRequestURI());
+        if (!serving.getAsBoolean() && refusedWhileStandingBy(request, exact != null)) {
+            responses.error(response, 503, ExceptionType.UNAVAILABLE, "This Event Handler is the backup of a "
+                    + "primary/backup pair and does not serve publishers or subscribers now: use the primary.",
+                    request.getRequestURI());
+            return;
+        }
         if (exact != null) {
             exact.service(request, response);
             return;
@@ -61,6 +78,16 @@ public final class RequestRouter extends ErrorAnsweringHandler {
             }
         }
         jersey.service(request, response);
+    }
+
+    private static boolean refusedWhileStandingBy(final Request request, final boolean hotPath) {
+        if (hotPath) {
+            return true; // publish and the SSE stream
+        }
+        if (request.getRequestURI().startsWith(REPLICATION)) {
+            return false;
+        }
+        return request.getMethod() != Method.GET && request.getMethod() != Method.HEAD;
     }
 
     @Override

@@ -42,6 +42,8 @@ public final class Subscriptions implements AutoCloseable {
     private final ExecutorService worker = Executors.newSingleThreadExecutor(new NamedThreadFactory("eh-subscriptions"));
     /** The live publisher filter of each attached subscription, by topic and subscriber. */
     private final Map<Key, AuthorizedPublishers> attached = new ConcurrentHashMap<>();
+    /** Told after every change of the stored subscriptions (the replication link mirrors them to the backup). */
+    private volatile Runnable changed = () -> { };
 
     public Subscriptions(final SubscriptionStore store, final Broker broker, final WebhookDispatcher webhooks,
                          final SubscriptionAuthorizer authorizer, final int toleranceSeconds) {
@@ -58,8 +60,48 @@ public final class Subscriptions implements AutoCloseable {
                 .thenApplyAsync(grant -> {
                     final StoredSubscription stored = store.save(withGrant(subscription, grant));
                     attach(stored, grant);
+                    changed.run();
                     return stored;
                 }, worker);
+    }
+
+    /** Call {@code listener} (on the subscriptions' thread, without blocking) after every change. */
+    public void onChange(final Runnable listener) {
+        this.changed = listener;
+    }
+
+    /** Every stored subscription, read on the subscriptions' thread (in order with the changes). */
+    public CompletableFuture<List<StoredSubscription>> all() {
+        return CompletableFuture.supplyAsync(store::all, worker);
+    }
+
+    /**
+     * Make the stored subscriptions exactly {@code wanted} (the primary's, on its backup): each is stored with the
+     * authorization state the primary gave it and attached; any other is removed.
+     *
+     * @return completes with the number of subscriptions removed
+     */
+    public CompletableFuture<Integer> mirror(final List<NewSubscription> wanted) {
+        return CompletableFuture.supplyAsync(() -> {
+            final Map<Key, NewSubscription> byKey = new LinkedHashMap<>();
+            wanted.forEach(w -> byKey.put(new Key(w.eventType(), w.subscriber().ref()), w));
+            int removed = 0;
+            for (final StoredSubscription stored : store.all()) {
+                final Key key = Key.of(stored);
+                if (!byKey.containsKey(key)) {
+                    store.delete(stored.id());
+                    detach(key.eventType(), key.subscriber());
+                    removed++;
+                } else if (stored.toNew().equals(byKey.get(key))) {
+                    byKey.remove(key); // unchanged: attached already
+                }
+            }
+            for (final NewSubscription subscription : byKey.values()) {
+                final StoredSubscription stored = store.save(subscription);
+                attach(stored, grantOf(stored));
+            }
+            return removed;
+        }, worker);
     }
 
     /** Remove the subscription of this subscriber to this type, if any. */
@@ -67,6 +109,7 @@ public final class Subscriptions implements AutoCloseable {
         return CompletableFuture.supplyAsync(() -> {
             final boolean stored = store.delete(eventType, subscriber);
             detach(NewSubscription.normaliseEventType(eventType), subscriber);
+            changed.run();
             return stored;
         }, worker);
     }
@@ -79,10 +122,7 @@ public final class Subscriptions implements AutoCloseable {
         return CompletableFuture.supplyAsync(() -> {
             final List<StoredSubscription> all = store.all();
             for (final StoredSubscription stored : all) {
-                final AuthorizationGrant grant = authorizer.remote()
-                        ? AuthorizationGrant.toSystems(stored.consumerId(), stored.authorizedPublishers())
-                        : authorizer.check(stored.subscriber().toRequest(), null).join();
-                attach(stored, grant);
+                attach(stored, grantOf(stored));
             }
             LOG.info("restored {} stored subscription(s)", all.size());
             return all.size();
@@ -128,6 +168,7 @@ public final class Subscriptions implements AutoCloseable {
                     grant.applyTo(live);
                 }
             }
+            changed.run();
             LOG.info("authorization of {} re-checked: {} publisher(s) permitted",
                     ofOneSubscriber.get(0).subscriber().ref(), grant.everyone() ? "all" : grant.publishers().size()
                             + grant.publisherNames().size());
@@ -154,6 +195,7 @@ public final class Subscriptions implements AutoCloseable {
                                 detach(oldKey.eventType(), oldKey.subscriber());
                             }
                             attach(updated, grant);
+                            changed.run();
                             return updated;
                         }, worker));
     }
@@ -164,8 +206,16 @@ public final class Subscriptions implements AutoCloseable {
             final Optional<StoredSubscription> old = store.find(id);
             final boolean deleted = store.delete(id);
             old.ifPresent(s -> detach(s.eventTypeName(), s.subscriber().ref()));
+            changed.run();
             return deleted;
         }, worker);
+    }
+
+    /** The authorization state a subscription was stored with (or the local policy's verdict). */
+    private AuthorizationGrant grantOf(final StoredSubscription stored) {
+        return authorizer.remote()
+                ? AuthorizationGrant.toSystems(stored.consumerId(), stored.authorizedPublishers())
+                : authorizer.check(stored.subscriber().toRequest(), null).join();
     }
 
     private NewSubscription withGrant(final NewSubscription subscription, final AuthorizationGrant grant) {

@@ -1,6 +1,7 @@
 package io.eventhandler.server.config;
 
 import io.eventhandler.core.delivery.edf.ReplicationPolicy;
+import io.eventhandler.core.replication.ReplicationRole;
 import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.qos.LatencyBounds;
 import io.eventhandler.server.EventHandlerMain;
@@ -114,6 +115,13 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.CALIBRATION_ENABLED, "true");
         values.put(ServerConfiguration.CALIBRATION_SAMPLES, "1000");
         values.put(ServerConfiguration.CALIBRATION_FILE, "stages.csv");
+        values.put(ReplicationConfiguration.ROLE, "BACKUP");
+        values.put(ReplicationConfiguration.PEER, "https://10.0.0.2:8455");
+        values.put(ReplicationConfiguration.HEARTBEAT_MS, "20");
+        values.put(ReplicationConfiguration.FAILURE_TIMEOUT_MS, "80");
+        values.put(ReplicationConfiguration.BUFFER_PER_TOPIC, "4");
+        values.put(ReplicationConfiguration.BATCH_MAX, "64");
+        values.put(ReplicationConfiguration.QUEUE_CAPACITY, "1024");
         return values;
     }
 
@@ -196,6 +204,13 @@ class ServerConfigurationTest {
         expected.put("eh.calibration.enabled", "false");
         expected.put("eh.calibration.samples", "200000");
         expected.put("eh.calibration.file", "eh-calibration.csv");
+        expected.put("eh.replication.role", "STANDALONE");
+        expected.put("eh.replication.peer", "");
+        expected.put("eh.replication.heartbeat.ms", "10");
+        expected.put("eh.replication.failure.timeout.ms", "40");
+        expected.put("eh.replication.buffer.per.topic", "10");
+        expected.put("eh.replication.batch.max", "512");
+        expected.put("eh.replication.queue.capacity", "65536");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -217,7 +232,7 @@ class ServerConfigurationTest {
                 case "server.address" -> "127.0.0.1";
                 case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
-                    if (!text.matches("[0-9.]+|false|PKCS12|EDF|SELECTIVE|jdbc:\\S+|[\\w-]+\\.csv")) {
+                    if (!text.matches("[0-9.]+|false|PKCS12|EDF|SELECTIVE|STANDALONE|jdbc:\\S+|[\\w-]+\\.csv")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -242,7 +257,9 @@ class ServerConfigurationTest {
                         new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096),
                         new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
-                        new CalibrationConfiguration(true, 1000, Path.of("stages.csv"))),
+                        new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),
+                        new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 4, 64,
+                                1024)),
                 configuration);
     }
 
@@ -331,6 +348,9 @@ class ServerConfigurationTest {
             eh.qos.failover.ms             | -1          | eh.qos.failover.ms=-1 must be milliseconds ≥ 0 with at most 3 decimals
             eh.qos.backup.latency.ms       | 0.0001      | eh.qos.backup.latency.ms=0.0001 must be milliseconds ≥ 0 with at most 3 decimals
             eh.qos.edge.subscriber.latency.ms | one      | eh.qos.edge.subscriber.latency.ms=one is not a number of milliseconds
+            eh.replication.role            | witness     | eh.replication.role=witness must be one of STANDALONE, PRIMARY, BACKUP
+            eh.replication.role            | primary     | eh.replication.role=PRIMARY needs eh.replication.peer, the other instance's base URI
+            eh.replication.heartbeat.ms    | 0           | eh.replication.heartbeat.ms=0 must be at least 1
             eh.sse.heartbeat.interval.ms   | 99          | eh.sse.heartbeat.interval.ms=99 must be at least 100
             eh.sse.retry.ms                | -1          | eh.sse.retry.ms=-1 must be at least 0
             eh.max.body.bytes              | 255         | eh.max.body.bytes=255 must be at least 256
@@ -408,6 +428,22 @@ class ServerConfigurationTest {
                   server.port=http is not a whole number
                   eh.history.size=-5 must be at least 0
                   eh.max.body.bytes=1 must be at least 256""", e.getMessage());
+    }
+
+    /** Admission assumes a failover takes at most x: a pair whose detection alone takes longer cannot start. */
+    @Test
+    void aPairWhoseFailureDetectionExceedsTheFailoverTimeIsRefused() {
+        final ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.fromMap(Map.of(ReplicationConfiguration.ROLE, "backup",
+                        ReplicationConfiguration.PEER, "http://127.0.0.1:8456",
+                        ReplicationConfiguration.FAILURE_TIMEOUT_MS, "45")));
+        assertTrue(e.getMessage().contains("eh.qos.failover.ms=50 must cover eh.replication.heartbeat.ms + "
+                + "eh.replication.failure.timeout.ms (55 ms)"), e::getMessage);
+        final ConfigurationException badPeer = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.fromMap(Map.of(ReplicationConfiguration.ROLE, "primary",
+                        ReplicationConfiguration.PEER, "ftp://backup")));
+        assertTrue(badPeer.getMessage().contains("eh.replication.peer=ftp://backup must be http(s)://host:port"),
+                badPeer::getMessage);
     }
 
     /** A misspelt key is an error naming it, not a setting silently left at its default. */

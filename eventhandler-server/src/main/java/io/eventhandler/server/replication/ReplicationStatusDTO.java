@@ -1,0 +1,23 @@
+package io.eventhandler.server.replication;
+
+import io.eventhandler.core.replication.BackupBufferStatistics;
+
+/**
+ * {@code GET /eventhandler/mgmt/replication}: this instance's role in the pair, its failovers and its buffer or link.
+ *
+ * @param configuredRole     the role it was configured with
+ * @param role               the role it has now
+ * @param serving            whether it serves publishers and subscribers now
+ * @param lastFailoverMs     the last take-over: from the last batch heard from the failed primary to serving (an
+ *                           upper bound of detection plus recovery, to compare with the configured x); null if none
+ * @param lastRecovered      buffered copies dispatched by the last take-over
+ * @param lastRecoverySkipped copies it could not dispatch in order (behind the topic's numbers)
+ * @param buffer             the backup buffer
+ * @param link               the replication link (while primary), or null when standalone
+ */
+public record ReplicationStatusDTO(String configuredRole, String role, boolean serving, long epoch, String peer,
+                                   int heartbeatMs, int failureTimeoutMs, long promotions, long stepDowns,
+                                   Double lastFailoverMs, String lastPromotion, long lastRecovered,
+                                   long lastRecoverySkipped, BackupBufferStatistics buffer,
+                                   ReplicationLinkDTO link) {
+}

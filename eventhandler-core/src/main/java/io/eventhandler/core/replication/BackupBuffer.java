@@ -34,11 +34,6 @@ public final class BackupBuffer {
     public synchronized void hold(final Replica replica) {
         final ArrayDeque<Replica> copies = topics.computeIfAbsent(replica.topic(), t -> new ArrayDeque<>());
         received++;
-        if (copies.size() == capacityPerTopic) {
-            copies.pollFirst();
-            evicted++;
-            held--;
-        }
         if (copies.isEmpty() || copies.peekLast().sequence() < replica.sequence()) {
             copies.addLast(replica);
         } else {
@@ -49,6 +44,11 @@ public final class BackupBuffer {
             copies.addAll(ordered);
         }
         held++;
+        if (copies.size() > capacityPerTopic) { // the oldest is the lowest number, which may be the late newcomer
+            copies.pollFirst();
+            evicted++;
+            held--;
+        }
     }
 
     /**

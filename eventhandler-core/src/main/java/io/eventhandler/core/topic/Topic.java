@@ -82,6 +82,7 @@ public final class Topic {
      */
     public synchronized void continueAbove(final long base) {
         lastSequence = Math.max(lastSequence, base);
+        history.continueAbove(lastSequence);
     }
 
     /**

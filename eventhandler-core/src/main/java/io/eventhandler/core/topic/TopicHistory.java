@@ -44,6 +44,11 @@ final class TopicHistory {
         }
     }
 
+    /** No event numbered {@code base} or below will be added: when none is held, the next one is above it. */
+    void continueAbove(final long base) {
+        newest = Math.max(newest, base);
+    }
+
     /** Sequence number of the oldest event still held, or {@code newest + 1} when none is held. */
     long oldest() {
         return count == 0 ? newest + 1 : ring[head].sequence();

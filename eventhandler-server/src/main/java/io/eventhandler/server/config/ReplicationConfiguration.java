@@ -14,19 +14,24 @@ import java.util.Map;
  * @param role             {@value #ROLE} — STANDALONE (no pair), PRIMARY or BACKUP
  * @param peer             {@value #PEER} — base URI of the other instance, e.g. {@code https://10.0.0.2:8455} (none)
  * @param heartbeatMs      {@value #HEARTBEAT_MS} — the primary sends at least one batch this often (10)
- * @param failureTimeoutMs {@value #FAILURE_TIMEOUT_MS} — silence after which the backup takes over (40)
+ * @param failureTimeoutMs {@value #FAILURE_TIMEOUT_MS} — silence after which the backup probes the primary (30)
+ * @param probeTimeoutMs   {@value #PROBE_TIMEOUT_MS} — how long the probe may take; a primary that does not answer
+ *                         it as primary is taken for failed and the backup takes over. A crashed process refuses
+ *                         the probe at once; only a host that vanished without a reset makes it wait this long, so
+ *                         it is not part of the detection bound that x must cover (200)
  * @param bufferPerTopic   {@value #BUFFER_PER_TOPIC} — replicas the backup keeps per topic (10, as in FRAME)
  * @param batchMax         {@value #BATCH_MAX} — records sent in one batch (512)
  * @param queueCapacity    {@value #QUEUE_CAPACITY} — records waiting to be sent; a replica that finds it full
  *                         counts as failed (65536)
  */
 public record ReplicationConfiguration(ReplicationRole role, String peer, int heartbeatMs, int failureTimeoutMs,
-                                       int bufferPerTopic, int batchMax, int queueCapacity) {
+                                       int probeTimeoutMs, int bufferPerTopic, int batchMax, int queueCapacity) {
 
     public static final String ROLE = "eh.replication.role";
     public static final String PEER = "eh.replication.peer";
     public static final String HEARTBEAT_MS = "eh.replication.heartbeat.ms";
     public static final String FAILURE_TIMEOUT_MS = "eh.replication.failure.timeout.ms";
+    public static final String PROBE_TIMEOUT_MS = "eh.replication.probe.timeout.ms";
     public static final String BUFFER_PER_TOPIC = "eh.replication.buffer.per.topic";
     public static final String BATCH_MAX = "eh.replication.batch.max";
     public static final String QUEUE_CAPACITY = "eh.replication.queue.capacity";
@@ -36,7 +41,10 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
         return role != ReplicationRole.STANDALONE;
     }
 
-    /** The longest a failed primary can go unnoticed: a heartbeat interval plus the timeout. */
+    /**
+     * The longest a crashed primary process goes unnoticed: a heartbeat interval and the timeout (its refused probe
+     * answers at once).
+     */
     public long detectionBoundMicros() {
         return (heartbeatMs + (long) failureTimeoutMs) * 1000;
     }
@@ -52,7 +60,8 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
         final String peer = source.string(PEER, "").trim();
         final ReplicationConfiguration configuration = new ReplicationConfiguration(role, peer,
                 source.integer(HEARTBEAT_MS, 10, v -> v >= 1, "at least 1"),
-                source.integer(FAILURE_TIMEOUT_MS, 40, v -> v >= 1, "at least 1"),
+                source.integer(FAILURE_TIMEOUT_MS, 30, v -> v >= 1, "at least 1"),
+                source.integer(PROBE_TIMEOUT_MS, 200, v -> v >= 1, "at least 1"),
                 source.integer(BUFFER_PER_TOPIC, 10, v -> v >= 1, "at least 1"),
                 source.integer(BATCH_MAX, 512, v -> v >= 1, "at least 1"),
                 source.integer(QUEUE_CAPACITY, 65_536, v -> v >= 16, "at least 16"));
@@ -85,6 +94,7 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
         d.put(PEER, peer);
         d.put(HEARTBEAT_MS, heartbeatMs);
         d.put(FAILURE_TIMEOUT_MS, failureTimeoutMs);
+        d.put(PROBE_TIMEOUT_MS, probeTimeoutMs);
         d.put(BUFFER_PER_TOPIC, bufferPerTopic);
         d.put(BATCH_MAX, batchMax);
         d.put(QUEUE_CAPACITY, queueCapacity);

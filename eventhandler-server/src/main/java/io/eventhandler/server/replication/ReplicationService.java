@@ -26,6 +26,8 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * This instance's part in a primary/backup pair (FRAME §3.4). As primary it is the delivery's {@link Replicator}:
@@ -45,6 +47,11 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     private final BackupBuffer buffer;
     private final FailureDetector detector;
     private final PeerClient client;
+    /** A separate connection with a short timeout: the backup's last question before it takes over. */
+    private final PeerClient probe;
+    /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
+    private final AtomicInteger receiving = new AtomicInteger();
+    private volatile long falseAlarms;
     private final ObjectMapper mapper;
     private final Thread monitor;
     private ReplicationLink link;
@@ -74,6 +81,8 @@ public final class ReplicationService implements Replicator, AutoCloseable {
                 TimeUnit.MILLISECONDS.toNanos(configuration.failureTimeoutMs()));
         this.client = configuration.paired() ? new PeerClient(URI.create(configuration.peer()), sslContext,
                 hostnameVerification, mapper, PEER_TIMEOUT_MS) : null;
+        this.probe = configuration.paired() ? new PeerClient(URI.create(configuration.peer()), sslContext,
+                hostnameVerification, mapper, configuration.probeTimeoutMs()) : null;
         this.serving = !configuration.paired();
         this.monitor = new NamedThreadFactory("eh-failover-monitor").newThread(this::watch);
     }
@@ -176,15 +185,21 @@ public final class ReplicationService implements Replicator, AutoCloseable {
         if (verdict == RoleState.Verdict.ACCEPT_AND_DEMOTE) {
             stepDown("the peer serves as primary at the newer epoch " + batch.epoch());
         }
-        detector.heard();
-        if (batch.state() != null) {
-            mirror.apply(batch.state()).join();
-        }
-        for (final ReplicaDTO replica : batch.replicas()) {
-            buffer.hold(ReplicaDocuments.toReplica(replica));
-        }
-        for (final DiscardDTO discard : batch.discards()) {
-            buffer.discard(discard.topic(), discard.sequence());
+        receiving.incrementAndGet();
+        try {
+            detector.heard();
+            if (batch.state() != null) {
+                mirror.apply(batch.state()).join();
+            }
+            for (final ReplicaDTO replica : batch.replicas()) {
+                buffer.hold(ReplicaDocuments.toReplica(replica));
+            }
+            for (final DiscardDTO discard : batch.discards()) {
+                buffer.discard(discard.topic(), discard.sequence());
+            }
+            detector.heard();
+        } finally {
+            receiving.decrementAndGet();
         }
         return new Received(true, peerStatus());
     }
@@ -196,10 +211,27 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     private void watch() {
         final long pauseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, configuration.heartbeatMs() / 2));
         while (running) {
-            if (!serving && roles.role() == ReplicationRole.BACKUP && detector.primaryFailed()) {
-                promote();
+            if (!serving && roles.role() == ReplicationRole.BACKUP && receiving.get() == 0
+                    && detector.primaryFailed()) {
+                if (primaryAnswers() || !detector.primaryFailed()) {
+                    // only slow (a pause here or there), or a batch arrived meanwhile: not failed
+                    detector.heard();
+                    falseAlarms++;
+                } else {
+                    promote();
+                }
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(pauseNanos);
+            LockSupport.parkNanos(pauseNanos);
+        }
+    }
+
+    /** The probe: a primary that is only slow answers as primary; a crashed process refuses the connection. */
+    private boolean primaryAnswers() {
+        try {
+            final PeerStatusDTO status = probe.status();
+            return ReplicationRole.PRIMARY.name().equals(status.role()) && status.epoch() >= roles.epoch();
+        } catch (final IOException e) {
+            return false;
         }
     }
 
@@ -252,7 +284,7 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     public synchronized ReplicationStatusDTO statistics() {
         return new ReplicationStatusDTO(configuration.role().name(), roles.role().name(), serving, roles.epoch(),
                 configuration.peer(), configuration.heartbeatMs(), configuration.failureTimeoutMs(),
-                promotions, stepDowns, lastFailoverMicros < 0 ? null : lastFailoverMicros / 1_000.0,
+                promotions, stepDowns, falseAlarms, lastFailoverMicros < 0 ? null : lastFailoverMicros / 1_000.0,
                 lastPromotion == null ? null : lastPromotion.toString(), lastRecovered, lastRecoveryRefused,
                 buffer.statistics(), link == null ? null : link.statistics());
     }
@@ -290,6 +322,7 @@ public final class ReplicationService implements Replicator, AutoCloseable {
         }
         if (client != null) {
             client.close();
+            probe.close();
         }
     }
 }

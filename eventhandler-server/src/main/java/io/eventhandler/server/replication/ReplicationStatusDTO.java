@@ -8,6 +8,7 @@ import io.eventhandler.core.replication.BackupBufferStatistics;
  * @param configuredRole     the role it was configured with
  * @param role               the role it has now
  * @param serving            whether it serves publishers and subscribers now
+ * @param falseAlarms        silences after which the probe found the primary alive (no take-over)
  * @param lastFailoverMs     the last take-over: from the last batch heard from the failed primary to serving (an
  *                           upper bound of detection plus recovery, to compare with the configured x); null if none
  * @param lastRecovered      buffered copies dispatched by the last take-over
@@ -17,6 +18,7 @@ import io.eventhandler.core.replication.BackupBufferStatistics;
  */
 public record ReplicationStatusDTO(String configuredRole, String role, boolean serving, long epoch, String peer,
                                    int heartbeatMs, int failureTimeoutMs, long promotions, long stepDowns,
+                                   long falseAlarms,
                                    Double lastFailoverMs, String lastPromotion, long lastRecovered,
                                    long lastRecoverySkipped, BackupBufferStatistics buffer,
                                    ReplicationLinkDTO link) {

@@ -119,6 +119,7 @@ class ServerConfigurationTest {
         values.put(ReplicationConfiguration.PEER, "https://10.0.0.2:8455");
         values.put(ReplicationConfiguration.HEARTBEAT_MS, "20");
         values.put(ReplicationConfiguration.FAILURE_TIMEOUT_MS, "80");
+        values.put(ReplicationConfiguration.PROBE_TIMEOUT_MS, "5");
         values.put(ReplicationConfiguration.BUFFER_PER_TOPIC, "4");
         values.put(ReplicationConfiguration.BATCH_MAX, "64");
         values.put(ReplicationConfiguration.QUEUE_CAPACITY, "1024");
@@ -207,7 +208,8 @@ class ServerConfigurationTest {
         expected.put("eh.replication.role", "STANDALONE");
         expected.put("eh.replication.peer", "");
         expected.put("eh.replication.heartbeat.ms", "10");
-        expected.put("eh.replication.failure.timeout.ms", "40");
+        expected.put("eh.replication.failure.timeout.ms", "30");
+        expected.put("eh.replication.probe.timeout.ms", "200");
         expected.put("eh.replication.buffer.per.topic", "10");
         expected.put("eh.replication.batch.max", "512");
         expected.put("eh.replication.queue.capacity", "65536");
@@ -258,7 +260,7 @@ class ServerConfigurationTest {
                         new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),
-                        new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 4, 64,
+                        new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024)),
                 configuration);
     }

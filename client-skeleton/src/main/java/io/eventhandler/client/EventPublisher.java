@@ -131,7 +131,7 @@ public final class EventPublisher implements AutoCloseable {
                 if (!failover.canFailOver(e)) {
                     throw e;
                 }
-                failover.failed(target, e);
+                failover.failed(target, e, attempts == null);
                 if (attempts == null) {
                     attempts = new FailoverAttempts(OPERATION, failover.instances(), failover.policy(), start);
                 }

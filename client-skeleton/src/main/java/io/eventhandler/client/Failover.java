@@ -60,12 +60,22 @@ final class Failover {
                 || failure instanceof EventHandlerException e && e.statusCode() == SERVICE_UNAVAILABLE;
     }
 
-    /** {@code target} failed: the next instance becomes current, unless another caller has moved on already. */
-    void failed(final Target target, final RuntimeException cause) {
+    /**
+     * {@code target} failed: the next instance becomes current, unless another caller has moved on already.
+     *
+     * @param firstOfCall whether this is the call's first failure: later ones (every instance refusing while a
+     *                    backup promotes itself) are logged at debug only
+     */
+    void failed(final Target target, final RuntimeException cause, final boolean firstOfCall) {
         final long next = target.generation() + 1;
         if (generation.compareAndSet(target.generation(), next)) {
-            LOG.warn("Event Handler {} unavailable ({}); switching to {}", target.endpoints().baseUri(),
-                    cause.getMessage(), instances.get(next).baseUri());
+            if (firstOfCall) {
+                LOG.warn("Event Handler {} unavailable ({}); switching to {}", target.endpoints().baseUri(),
+                        cause.getMessage(), instances.get(next).baseUri());
+            } else {
+                LOG.debug("Event Handler {} unavailable ({}); switching to {}", target.endpoints().baseUri(),
+                        cause.getMessage(), instances.get(next).baseUri());
+            }
         }
     }
 
@@ -91,7 +101,7 @@ final class Failover {
                 if (!canFailOver(e)) {
                     throw e;
                 }
-                failed(target, e);
+                failed(target, e, attempts == null);
                 if (attempts == null) {
                     attempts = new FailoverAttempts(operation, instances, policy, start);
                 }

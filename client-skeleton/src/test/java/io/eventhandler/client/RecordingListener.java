@@ -1,5 +1,6 @@
 package io.eventhandler.client;
 
+import io.eventhandler.api.GapNotice;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -7,10 +8,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class RecordingListener implements EventListener {
 
     final List<ReceivedEvent> events = new CopyOnWriteArrayList<>();
+    final List<GapNotice> gaps = new CopyOnWriteArrayList<>();
 
     @Override
     public void onEvent(final ReceivedEvent event) {
         events.add(event);
+    }
+
+    @Override
+    public void onGap(final GapNotice gap) {
+        gaps.add(gap);
     }
 
     int count() {

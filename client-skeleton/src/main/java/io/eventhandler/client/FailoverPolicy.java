@@ -5,7 +5,9 @@ import java.time.Duration;
 /**
  * How long a call keeps trying the Event Handler instances in turn before it gives up. While a backup promotes
  * itself (tens of milliseconds) both instances may refuse; after every instance refused once, the next attempts
- * wait a back-off that doubles from {@code initialBackoff} up to {@code maxBackoff}.
+ * wait a back-off that doubles from {@code initialBackoff} up to {@code maxBackoff}. An attempt under way is not cut
+ * short when the budget ends: the client's connect and response timeouts bound it, so keep them short on a network
+ * where a dead host does not refuse connections at once.
  *
  * @param initialBackoff first wait after every instance refused (default 5 ms)
  * @param maxBackoff     longest wait between two attempts (default 100 ms)

@@ -9,6 +9,7 @@ import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.server.EventHandlerServer;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
@@ -16,6 +17,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
@@ -111,24 +116,54 @@ class EventPublisherFailoverTest {
     }
 
     @Test
-    void theCallersOwnStampIsKeptAndTheDefaultRetentionAppliesWithoutTheHeader() {
-        final PublisherRetention retention = new PublisherRetention(2);
-        final PublisherRetention.Stamped own = retention.stamp(new io.eventhandler.api.EventPublishRequestDTO(
-                "t", PUBLISHER, java.util.Map.of("eh-origin", "mine", "eh-seq", "41"), "p", null));
-        assertEquals("mine", own.request().metaData().get("eh-origin"));
-        assertEquals("41", own.request().metaData().get("eh-seq"));
-        assertEquals(1, own.counter());
-
-        for (int i = 0; i < 3; i++) {
-            retention.accepted(retention.stamp(new io.eventhandler.api.EventPublishRequestDTO(
-                    " T ", PUBLISHER, null, "p" + i, null)), EventHandlerClient.NO_RETENTION);
+    void threadsPublishingWhenThePrimaryIsGoneSwitchOnceAndTheBackupGetsEveryEventOnce() throws Exception {
+        final TwoEventHandlers pair = closeLater(new TwoEventHandlers());
+        pair.configureRetention("SHARED", 100);
+        final RecordingListener onA = new RecordingListener();
+        final RecordingListener onB = new RecordingListener();
+        subscriber(pair.a(), "SHARED", onA);
+        subscriber(pair.b(), "SHARED", onB);
+        final EventHandlerClient client = closeLater(EventHandlerClient.builder(pair.instances())
+                .maxConnectionsPerRoute(4).build());
+        final EventPublisher publisher = closeLater(new EventPublisher(client, PUBLISHER));
+        final int threads = 4;
+        final int perPhase = 25;
+        final CountDownLatch aStopped = new CountDownLatch(1);
+        final ExecutorService pool = Executors.newFixedThreadPool(threads);
+        final List<Future<?>> results = new ArrayList<>();
+        try {
+            for (int t = 0; t < threads; t++) {
+                final String prefix = t + ":";
+                results.add(pool.submit(() -> {
+                    for (int i = 0; i < 2 * perPhase; i++) {
+                        if (i == perPhase) {
+                            aStopped.await();
+                        }
+                        publisher.publish("shared", prefix + i);
+                    }
+                    return null;
+                }));
+            }
+            await().atMost(WAIT).until(() -> onA.count() == threads * perPhase);
+            pair.stopA();
+            aStopped.countDown();
+            for (final Future<?> result : results) {
+                result.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
         }
-        assertEquals(List.of("p1", "p2"), retention.retained().stream().map(s -> s.request().payload()).toList());
-        assertEquals(List.of("3", "4"), retention.retained().stream()
-                .map(s -> s.request().metaData().get("eh-seq")).toList(), "one counter for the topic, any case");
-        retention.accepted(retention.stamp(new io.eventhandler.api.EventPublishRequestDTO(
-                "t", PUBLISHER, null, "p3", null)), 0);
-        assertEquals(List.of(), retention.retained(), "N = 0 from the Event Handler keeps nothing");
+
+        await().atMost(WAIT).until(() -> onB.count() >= 2 * threads * perPhase);
+        assertEquals(2 * threads * perPhase, onB.count(), "every event once: the retained ones resent by one thread");
+        assertEquals(numbers(1, 2 * threads * perPhase), onB.originSequences().stream()
+                .map(Integer::valueOf).sorted().map(String::valueOf).toList());
+        for (int t = 0; t < threads; t++) {
+            final String prefix = t + ":";
+            assertEquals(IntStream.range(0, 2 * perPhase).mapToObj(i -> prefix + i).toList(),
+                    onB.payloads().stream().filter(p -> p.startsWith(prefix)).toList(),
+                    "each thread's events reach the backup in its order");
+        }
     }
 
     @Test
@@ -191,6 +226,6 @@ class EventPublisherFailoverTest {
         assertTrue(e.getMessage().startsWith("POST /eventhandler/publish failed: no Event Handler instance of "
                 + gone + " took it"), e.getMessage());
         assertEquals(503, e.statusCode());
-        assertTrue(e.getCause() instanceof java.io.UncheckedIOException, String.valueOf(e.getCause()));
+        assertTrue(e.getCause() instanceof UncheckedIOException, String.valueOf(e.getCause()));
     }
 }

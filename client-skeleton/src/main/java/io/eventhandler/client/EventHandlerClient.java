@@ -12,6 +12,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.hc.client5.http.classic.methods.HttpDelete;
@@ -23,6 +24,7 @@ import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuil
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.io.HttpClientResponseHandler;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
@@ -43,6 +45,13 @@ import org.slf4j.LoggerFactory;
  * {@link EventHandlerException} when the Event Handler answers non-2xx and {@link UncheckedIOException} when no
  * answer could be had.
  *
+ * <p><b>Failover.</b> Built for several instances ({@link #builder(EventHandlerInstances)}: a primary and its
+ * standby backup), the client sends to the current one and, when it answers 503 ({@code UNAVAILABLE}: it is not the
+ * serving primary) or cannot be reached, moves to the next and tries again, round robin with a short back-off, for
+ * up to the {@link FailoverPolicy#budget() failover budget}; then the call throws
+ * {@link EventHandlerUnavailableException}. Publish, subscribe and unsubscribe fail over; echo asks the current
+ * instance only. With one instance nothing changes: failures go to the caller at once.
+ *
  * <p>In secure mode ({@link Builder#tls}) the client presents the system's certificate, checks the Event Handler's
  * against the cloud's truststore and, unless disabled, its host name against the certificate's SubjectAlternativeName.
  */
@@ -50,22 +59,25 @@ public final class EventHandlerClient implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventHandlerClient.class);
     private static final int MAX_ERROR_BODY = 64 * 1024;
+    private static final String PUBLISH_OPERATION = "POST " + path(EventHandlerApi.PUBLISH);
+    /** What {@link #publishTo} returns when the Event Handler named no retention. */
+    static final int NO_RETENTION = -1;
 
-    private final EventHandlerEndpoints endpoints;
+    private final Failover failover;
     private final ClientTls tls;
     private final CloseableHttpClient http;
     private final PoolingHttpClientConnectionManager connectionManager;
 
-    private final HttpClientResponseHandler<Void> publishHandler = new EmptyBodyHandler("POST " + path(EventHandlerApi.PUBLISH));
+    private final HttpClientResponseHandler<Integer> publishHandler = new PublishAnswerHandler("POST " + path(EventHandlerApi.PUBLISH));
     private final HttpClientResponseHandler<Void> subscribeHandler = new EmptyBodyHandler("POST " + path(EventHandlerApi.SUBSCRIBE));
     private final HttpClientResponseHandler<Void> unsubscribeHandler = new EmptyBodyHandler("DELETE " + path(EventHandlerApi.UNSUBSCRIBE));
 
     private EventHandlerClient(final Builder builder) {
-        this.endpoints = builder.endpoints;
+        this.failover = new Failover(builder.instances, builder.failoverPolicy);
         this.tls = builder.tls;
         final PoolingHttpClientConnectionManagerBuilder manager = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnPerRoute(builder.maxConnectionsPerRoute)
-                .setMaxConnTotal(builder.maxConnectionsPerRoute)
+                .setMaxConnTotal(builder.maxConnectionsPerRoute * builder.instances.size())
                 .setDefaultConnectionConfig(HttpClientFactory.connectionConfig(builder.connectTimeout, builder.responseTimeout));
         if (tls != null) {
             manager.setTlsSocketStrategy(tls.socketStrategy());
@@ -90,22 +102,32 @@ public final class EventHandlerClient implements AutoCloseable {
 
     /** A builder for a client of the Event Handler at {@code baseUri}, e.g. {@code http://127.0.0.1:8455}. */
     public static Builder builder(final URI baseUri) {
-        return new Builder(EventHandlerEndpoints.of(Objects.requireNonNull(baseUri, "baseUri")));
+        return builder(EventHandlerEndpoints.of(Objects.requireNonNull(baseUri, "baseUri")));
     }
 
     /** A builder for a client of the Event Handler services at {@code endpoints} (e.g. as discovered). */
     public static Builder builder(final EventHandlerEndpoints endpoints) {
-        return new Builder(Objects.requireNonNull(endpoints, "endpoints"));
+        return new Builder(new EventHandlerInstances(List.of(Objects.requireNonNull(endpoints, "endpoints"))));
     }
 
-    /** The base URI this client talks to. */
+    /** A builder for a client of several Event Handler instances, primary first, that fails over between them. */
+    public static Builder builder(final EventHandlerInstances instances) {
+        return new Builder(Objects.requireNonNull(instances, "instances"));
+    }
+
+    /** The base URI of the instance this client talks to now. */
     public URI baseUri() {
-        return endpoints.baseUri();
+        return endpoints().baseUri();
     }
 
-    /** The URI of each service this client calls. */
+    /** The URI of each service of the instance this client talks to now. */
     public EventHandlerEndpoints endpoints() {
-        return endpoints;
+        return failover.current().endpoints();
+    }
+
+    /** Every instance this client may talk to, primary first. */
+    public EventHandlerInstances instances() {
+        return failover.instances();
     }
 
     /** Secure mode, if the client was built with it. */
@@ -113,10 +135,10 @@ public final class EventHandlerClient implements AutoCloseable {
         return Optional.ofNullable(tls);
     }
 
-    /** {@code GET /eventhandler/echo}: succeeds when the Event Handler answers {@code Got it!}. */
+    /** {@code GET /eventhandler/echo}: succeeds when the current instance answers {@code Got it!}. */
     public void echo() {
         final String operation = "GET " + path(EventHandlerApi.ECHO);
-        final String body = execute(new HttpGet(endpoints.echo()), response -> {
+        final String body = execute(new HttpGet(endpoints().echo()), response -> {
             final byte[] bytes = readBody(response.getEntity());
             if (response.getCode() / 100 != 2) {
                 throw EventHandlerException.fromResponse(operation, response.getCode(), bytes);
@@ -130,9 +152,28 @@ public final class EventHandlerClient implements AutoCloseable {
 
     /** {@code POST /eventhandler/publish}: returns once the Event Handler accepted the event. */
     public void publish(final EventPublishRequestDTO request) {
+        final byte[] json = toJson(WireJson.PUBLISH_WRITER, request);
+        failover.call(PUBLISH_OPERATION, endpoints -> publishTo(endpoints, json));
+    }
+
+    /**
+     * One {@code POST /eventhandler/publish} to {@code endpoints}, no failover.
+     *
+     * @return the topic's publisher retention N the Event Handler answered ({@code Eh-Retention}), -1 without one
+     */
+    int publishTo(final EventHandlerEndpoints endpoints, final EventPublishRequestDTO request) {
+        return publishTo(endpoints, toJson(WireJson.PUBLISH_WRITER, request));
+    }
+
+    private int publishTo(final EventHandlerEndpoints endpoints, final byte[] json) {
         final HttpPost post = new HttpPost(endpoints.publish());
-        post.setEntity(new ByteArrayEntity(toJson(WireJson.PUBLISH_WRITER, request), ContentType.APPLICATION_JSON));
-        execute(post, publishHandler);
+        post.setEntity(new ByteArrayEntity(json, ContentType.APPLICATION_JSON));
+        return execute(post, publishHandler);
+    }
+
+    /** Which instance is current, and the move to the next (shared with publishers that resend on a switch). */
+    Failover failover() {
+        return failover;
     }
 
     /**
@@ -143,25 +184,30 @@ public final class EventHandlerClient implements AutoCloseable {
     public void subscribe(final SubscriptionRequestDTO request) {
         Objects.requireNonNull(request, "request");
         final SubscriptionRequestDTO sent = tls == null ? request : withAuthenticationInfo(request, tls);
-        final HttpPost post = new HttpPost(endpoints.subscribe());
-        post.setEntity(new ByteArrayEntity(toJson(WireJson.SUBSCRIBE_WRITER, sent), ContentType.APPLICATION_JSON));
-        execute(post, subscribeHandler);
+        final byte[] json = toJson(WireJson.SUBSCRIBE_WRITER, sent);
+        failover.call("POST " + path(EventHandlerApi.SUBSCRIBE), endpoints -> {
+            final HttpPost post = new HttpPost(endpoints.subscribe());
+            post.setEntity(new ByteArrayEntity(json, ContentType.APPLICATION_JSON));
+            return execute(post, subscribeHandler);
+        });
     }
 
     /** {@code DELETE /eventhandler/unsubscribe}: removes the subscription of that system to {@code eventType}. */
     public void unsubscribe(final String eventType, final String systemName, final String address, final int port) {
-        final URI uri;
-        try {
-            uri = new URIBuilder(endpoints.unsubscribe())
-                    .addParameter(EventHandlerApi.UNSUBSCRIBE_EVENT_TYPE, eventType)
-                    .addParameter(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME, systemName)
-                    .addParameter(EventHandlerApi.UNSUBSCRIBE_ADDRESS, address)
-                    .addParameter(EventHandlerApi.UNSUBSCRIBE_PORT, Integer.toString(port))
-                    .build();
-        } catch (final URISyntaxException e) {
-            throw new IllegalArgumentException("cannot build unsubscribe URI", e);
-        }
-        execute(new HttpDelete(uri), unsubscribeHandler);
+        failover.call("DELETE " + path(EventHandlerApi.UNSUBSCRIBE), endpoints -> {
+            final URI uri;
+            try {
+                uri = new URIBuilder(endpoints.unsubscribe())
+                        .addParameter(EventHandlerApi.UNSUBSCRIBE_EVENT_TYPE, eventType)
+                        .addParameter(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME, systemName)
+                        .addParameter(EventHandlerApi.UNSUBSCRIBE_ADDRESS, address)
+                        .addParameter(EventHandlerApi.UNSUBSCRIBE_PORT, Integer.toString(port))
+                        .build();
+            } catch (final URISyntaxException e) {
+                throw new IllegalArgumentException("cannot build unsubscribe URI", e);
+            }
+            return execute(new HttpDelete(uri), unsubscribeHandler);
+        });
     }
 
     /** Closes the connection pool; calls after this fail. */
@@ -229,17 +275,64 @@ public final class EventHandlerClient implements AutoCloseable {
         }
     }
 
+    /** As {@link EmptyBodyHandler}, and reads the topic's publisher retention N from {@code Eh-Retention}. */
+    private static final class PublishAnswerHandler implements HttpClientResponseHandler<Integer> {
+        private final EmptyBodyHandler status;
+
+        PublishAnswerHandler(final String operation) {
+            this.status = new EmptyBodyHandler(operation);
+        }
+
+        @Override
+        public Integer handleResponse(final ClassicHttpResponse response) throws IOException {
+            status.handleResponse(response);
+            final Header header = response.getFirstHeader(EventHandlerApi.RETENTION_HEADER);
+            if (header == null) {
+                return NO_RETENTION;
+            }
+            try {
+                return Math.max(NO_RETENTION, Integer.parseInt(header.getValue().trim()));
+            } catch (final NumberFormatException e) {
+                LOG.debug("ignored malformed {}: {}", EventHandlerApi.RETENTION_HEADER, header.getValue());
+                return NO_RETENTION;
+            }
+        }
+    }
+
     /** Options of an {@link EventHandlerClient}. */
     public static final class Builder {
-        private final EventHandlerEndpoints endpoints;
+        private final EventHandlerInstances instances;
+        private FailoverPolicy failoverPolicy = FailoverPolicy.DEFAULT;
         private ClientTls tls;
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration responseTimeout = Duration.ofSeconds(30);
         private Duration connectionRequestTimeout = Duration.ofSeconds(30);
         private int maxConnectionsPerRoute = 1;
 
-        private Builder(final EventHandlerEndpoints endpoints) {
-            this.endpoints = endpoints;
+        private Builder(final EventHandlerInstances instances) {
+            this.instances = instances;
+        }
+
+        /**
+         * How long a call tries the instances in turn while they refuse or are unreachable (default
+         * {@link FailoverPolicy#DEFAULT}: 5 ms back-off doubling to 100 ms, 5 s budget). Only used with several
+         * instances.
+         */
+        public Builder failoverPolicy(final FailoverPolicy policy) {
+            this.failoverPolicy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** The failover budget of one call (default 5 s); see {@link #failoverPolicy}. */
+        public Builder failoverBudget(final Duration budget) {
+            this.failoverPolicy = failoverPolicy.withBudget(budget);
+            return this;
+        }
+
+        /** The back-off between attempts once every instance refused (default 5 ms doubling to 100 ms). */
+        public Builder failoverBackoff(final Duration initial, final Duration max) {
+            this.failoverPolicy = failoverPolicy.withBackoff(initial, max);
+            return this;
         }
 
         /** Secure mode: HTTPS with this client certificate and truststore (the URIs should be {@code https}). */

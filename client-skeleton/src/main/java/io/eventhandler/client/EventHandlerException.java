@@ -31,6 +31,14 @@ public class EventHandlerException extends RuntimeException {
         this.error = error;
     }
 
+    /** An exception with its own message, e.g. one summing up several failed attempts. */
+    protected EventHandlerException(final String message, final int statusCode, final ErrorMessageDTO error,
+                                    final Throwable cause) {
+        super(message, cause);
+        this.statusCode = statusCode;
+        this.error = error;
+    }
+
     /** Builds the exception from a response body, parsing it as {@link ErrorMessageDTO} if it is one. */
     static EventHandlerException fromResponse(final String operation, final int statusCode, final byte[] body) {
         return new EventHandlerException(operation, statusCode, parseError(body),

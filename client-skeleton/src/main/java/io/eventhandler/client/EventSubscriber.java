@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -42,6 +43,15 @@ import org.slf4j.LoggerFactory;
  * was missed. Events with a sequence number not above the last delivered one are dropped as duplicates (and
  * counted). Gap notices ({@code event: gap}) go to {@link EventListener#onGap}; after one, the expected sequence
  * moves past the gap (or, for a {@link GapNotice#REASON_RESET reset}, back to the restarted sequence).
+ *
+ * <p><b>Failover.</b> Built for several instances ({@link #builder(EventHandlerInstances, String)}: a primary and
+ * its standby backup), the subscriber reconnects to the next instance (round robin) after every disconnect or
+ * failed attempt: at once after a stream that was open ended, after the reconnect delay otherwise. An instance that
+ * is not the serving primary refuses the stream with 503, so the subscriber ends up at the one that serves.
+ * {@code Last-Event-ID} goes along: a promoted backup numbers new events above the old primary's and keeps the
+ * numbers of the events it recovered, so "not above the last delivered" still spots replays. The copies a
+ * publisher's failover resend makes (same {@code eh-origin} and {@code eh-seq} metaData, new sequence number) are
+ * dropped as well ({@link #originDuplicatesDropped()}).
  */
 public final class EventSubscriber implements AutoCloseable {
 
@@ -53,8 +63,9 @@ public final class EventSubscriber implements AutoCloseable {
     private static final long CLOSE_JOIN_MILLIS = 5_000;
 
     private final String eventType;
-    private final URI streamUri;
-    private final HttpHost host;
+    private final EventHandlerInstances instances;
+    private final List<URI> streamUris;
+    private final List<HttpHost> hosts;
     private final EventListener listener;
     private final Duration configuredReconnectDelay;
     private final CloseableHttpClient http;
@@ -65,12 +76,16 @@ public final class EventSubscriber implements AutoCloseable {
 
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong duplicatesDropped = new AtomicLong();
+    private final AtomicLong originDuplicatesDropped = new AtomicLong();
+    private final OriginDeduplicator origins = new OriginDeduplicator();
     private final AtomicLong gapsSeen = new AtomicLong();
     private final AtomicLong reconnects = new AtomicLong();
     private volatile long lastEventId;
     private volatile long serverRetryMillis = NONE;
     private volatile boolean connected;
     private volatile HttpGet currentRequest;
+    /** Which instance the next attempt goes to, counted round robin; written by the reader thread only. */
+    private volatile long instance;
     /** Touched by the reader thread only. */
     private boolean everConnected;
     /** Failed attempts since the stream was last open; touched by the reader thread only. */
@@ -81,14 +96,9 @@ public final class EventSubscriber implements AutoCloseable {
         this.listener = builder.listener;
         this.configuredReconnectDelay = builder.reconnectDelay;
         this.lastEventId = builder.lastEventId;
-        try {
-            this.streamUri = new URIBuilder(builder.endpoints.subscription())
-                    .addParameter(EventHandlerApi.EVENT_TYPE_HEADER, eventType)
-                    .build();
-        } catch (final URISyntaxException e) {
-            throw new IllegalArgumentException("cannot build the stream URI from " + builder.endpoints.subscription(), e);
-        }
-        this.host = HttpClientFactory.host(streamUri);
+        this.instances = builder.instances;
+        this.streamUris = instances.endpoints().stream().map(endpoints -> streamUri(endpoints, eventType)).toList();
+        this.hosts = streamUris.stream().map(HttpClientFactory::host).toList();
         final BasicHttpClientConnectionManager connectionManager = builder.tls == null
                 ? new BasicHttpClientConnectionManager()
                 : BasicHttpClientConnectionManager.create(RegistryBuilder.<TlsSocketStrategy>create()
@@ -103,6 +113,16 @@ public final class EventSubscriber implements AutoCloseable {
         this.reader.setDaemon(true);
     }
 
+    private static URI streamUri(final EventHandlerEndpoints endpoints, final String eventType) {
+        try {
+            return new URIBuilder(endpoints.subscription())
+                    .addParameter(EventHandlerApi.EVENT_TYPE_HEADER, eventType)
+                    .build();
+        } catch (final URISyntaxException e) {
+            throw new IllegalArgumentException("cannot build the stream URI from " + endpoints.subscription(), e);
+        }
+    }
+
     /**
      * A builder of a subscriber to {@code eventType} at the Event Handler {@code baseUri}.
      *
@@ -110,7 +130,7 @@ public final class EventSubscriber implements AutoCloseable {
      * @param eventType the topic (matched case-insensitively by the Event Handler)
      */
     public static Builder builder(final URI baseUri, final String eventType) {
-        return new Builder(EventHandlerEndpoints.of(Objects.requireNonNull(baseUri, "baseUri")), eventType);
+        return builder(EventHandlerEndpoints.of(Objects.requireNonNull(baseUri, "baseUri")), eventType);
     }
 
     /**
@@ -120,7 +140,18 @@ public final class EventSubscriber implements AutoCloseable {
      * @param eventType the topic (matched case-insensitively by the Event Handler)
      */
     public static Builder builder(final EventHandlerEndpoints endpoints, final String eventType) {
-        return new Builder(Objects.requireNonNull(endpoints, "endpoints"), eventType);
+        return new Builder(new EventHandlerInstances(List.of(Objects.requireNonNull(endpoints, "endpoints"))),
+                eventType);
+    }
+
+    /**
+     * A builder of a subscriber to {@code eventType} that fails over between Event Handler instances.
+     *
+     * @param instances the instances, primary first (the first attempt goes to the primary)
+     * @param eventType the topic (matched case-insensitively by the Event Handler)
+     */
+    public static Builder builder(final EventHandlerInstances instances, final String eventType) {
+        return new Builder(Objects.requireNonNull(instances, "instances"), eventType);
     }
 
     /** The subscribed event type. */
@@ -133,9 +164,25 @@ public final class EventSubscriber implements AutoCloseable {
         return received.get();
     }
 
-    /** Events dropped because their sequence number was not above the last delivered one (replays after resume). */
+    /**
+     * Events dropped as duplicates: their sequence number was not above the last delivered one (replays after
+     * resume), or their publisher's stamp was seen before (see {@link #originDuplicatesDropped()}).
+     */
     public long duplicatesDropped() {
         return duplicatesDropped.get();
+    }
+
+    /**
+     * Of {@link #duplicatesDropped()}, those dropped because their ({@code eh-origin}, {@code eh-seq}) was seen
+     * before for the topic: copies of a publisher's failover resend.
+     */
+    public long originDuplicatesDropped() {
+        return originDuplicatesDropped.get();
+    }
+
+    /** The instance the stream is open to (or the next attempt goes to). */
+    public EventHandlerEndpoints currentInstance() {
+        return instances.get(instance);
     }
 
     /** Gap notices received. */
@@ -197,7 +244,8 @@ public final class EventSubscriber implements AutoCloseable {
             } catch (final IOException | RuntimeException e) {
                 cause = e;
             }
-            if (connected) {
+            final boolean wasConnected = connected;
+            if (wasConnected) {
                 connected = false;
                 final Throwable reported = isClosed() ? null : cause;
                 safely(() -> listener.onDisconnected(reported));
@@ -205,7 +253,12 @@ public final class EventSubscriber implements AutoCloseable {
             if (isClosed()) {
                 break;
             }
-            final long delay = reconnectDelayMillis();
+            // with a backup, every reconnect goes to the next instance: the one just lost may be dead
+            final boolean failOver = instances.hasBackup();
+            if (failOver) {
+                instance++;
+            }
+            final long delay = failOver && wasConnected ? 0 : reconnectDelayMillis();
             logFailure(cause, delay);
             try {
                 if (closedLatch.await(delay, TimeUnit.MILLISECONDS)) {
@@ -222,10 +275,11 @@ public final class EventSubscriber implements AutoCloseable {
     /** The first failure in a row is logged as a warning, the following ones (the server is still away) at debug. */
     private void logFailure(final Throwable cause, final long delay) {
         if (cause instanceof EOFException) {
-            LOG.info("{}; reconnecting in {} ms after id {}", cause.getMessage(), delay, lastEventId);
-        } else if (failuresInARow++ == 0) {
-            LOG.warn("SSE stream of {} failed ({}); reconnecting every {} ms after id {}", eventType, cause,
+            LOG.info("{}; reconnecting to {} in {} ms after id {}", cause.getMessage(), currentInstance().baseUri(),
                     delay, lastEventId);
+        } else if (failuresInARow++ == 0) {
+            LOG.warn("SSE stream of {} failed ({}); reconnecting to {} in {} ms after id {}", eventType, cause,
+                    instances.hasBackup() ? instances.toString() : currentInstance().baseUri(), delay, lastEventId);
         } else {
             LOG.debug("SSE stream of {}: attempt {} failed ({})", eventType, failuresInARow, cause.toString());
         }
@@ -233,7 +287,8 @@ public final class EventSubscriber implements AutoCloseable {
 
     /** One connection: open, check, read until the stream ends or fails. */
     private void readStream() throws IOException {
-        final HttpGet request = new HttpGet(streamUri);
+        final int index = (int) Math.floorMod(instance, (long) instances.size());
+        final HttpGet request = new HttpGet(streamUris.get(index));
         request.setHeader(HttpHeaders.ACCEPT, "text/event-stream");
         request.setHeader(HttpHeaders.CACHE_CONTROL, "no-cache");
         request.setHeader(EventHandlerApi.EVENT_TYPE_HEADER, eventType);
@@ -245,7 +300,7 @@ public final class EventSubscriber implements AutoCloseable {
         if (isClosed()) {
             return;
         }
-        try (ClassicHttpResponse response = http.executeOpen(host, request, null)) {
+        try (ClassicHttpResponse response = http.executeOpen(hosts.get(index), request, null)) {
             try {
                 checkResponse(response);
                 parser.reset();
@@ -258,7 +313,7 @@ public final class EventSubscriber implements AutoCloseable {
                     LOG.info("SSE stream of {} open again after {} failed attempts", eventType, failuresInARow);
                 }
                 failuresInARow = 0;
-                LOG.debug("SSE stream of {} open (Last-Event-ID {})", eventType, resumeAfter);
+                LOG.debug("SSE stream of {} open at {} (Last-Event-ID {})", eventType, hosts.get(index), resumeAfter);
                 safely(listener::onConnected);
                 final InputStream in = response.getEntity().getContent();
                 final byte[] buffer = new byte[READ_BUFFER];
@@ -324,6 +379,12 @@ public final class EventSubscriber implements AutoCloseable {
         }
         if (sequence != NONE) {
             lastEventId = sequence;
+        }
+        if (origins.isDuplicate(event)) {
+            duplicatesDropped.incrementAndGet();
+            originDuplicatesDropped.incrementAndGet();
+            LOG.debug("dropped {} #{}: a copy of an event its publisher resent", eventType, sequence);
+            return;
         }
         try {
             listener.onEvent(new ReceivedEvent(sequence, event, receivedMicros));
@@ -398,7 +459,7 @@ public final class EventSubscriber implements AutoCloseable {
 
     /** Options of an {@link EventSubscriber}. */
     public static final class Builder {
-        private final EventHandlerEndpoints endpoints;
+        private final EventHandlerInstances instances;
         private final String eventType;
         private ClientTls tls;
         private EventListener listener;
@@ -407,8 +468,8 @@ public final class EventSubscriber implements AutoCloseable {
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration readTimeout = Duration.ofSeconds(60);
 
-        private Builder(final EventHandlerEndpoints endpoints, final String eventType) {
-            this.endpoints = endpoints;
+        private Builder(final EventHandlerInstances instances, final String eventType) {
+            this.instances = instances;
             if (eventType == null || eventType.isBlank()) {
                 throw new IllegalArgumentException("eventType is blank");
             }
@@ -439,7 +500,10 @@ public final class EventSubscriber implements AutoCloseable {
             return this;
         }
 
-        /** Wait between a disconnect and the next attempt. Default: the server's {@code retry:} value, else 1 s. */
+        /**
+         * Wait between a disconnect and the next attempt. Default: the server's {@code retry:} value, else 1 s.
+         * With several instances the first attempt after an open stream ended goes to the next one at once.
+         */
         public Builder reconnectDelay(final Duration delay) {
             this.reconnectDelay = HttpClientFactory.requireNonNegative(delay, "reconnectDelay");
             return this;

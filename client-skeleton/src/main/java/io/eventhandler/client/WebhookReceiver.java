@@ -35,6 +35,10 @@ import org.slf4j.LoggerFactory;
  * The listener is called before the answer is sent: 200 when it returned, 500 when it threw (the Event Handler
  * then retries, so delivery is at least once). A body that is not an {@link EventDTO} gets 400 with an
  * {@link ErrorMessageDTO}; other paths get 404, other methods 405.
+ *
+ * <p>A copy of an event its publisher resent after a failover (its {@code eh-origin} and {@code eh-seq} metaData
+ * were seen before for its topic) is answered 200 without reaching the listener, and counted in
+ * {@link #duplicatesDropped()}.
  */
 public final class WebhookReceiver implements AutoCloseable {
 
@@ -49,6 +53,8 @@ public final class WebhookReceiver implements AutoCloseable {
     private final NotificationAccessControl access;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong duplicatesDropped = new AtomicLong();
+    private final OriginDeduplicator origins = new OriginDeduplicator();
 
     private WebhookReceiver(final HttpServer server, final ExecutorService executor, final String notifyPath,
                             final EventListener listener, final NotificationAccessControl access) {
@@ -155,6 +161,11 @@ public final class WebhookReceiver implements AutoCloseable {
         return received.get();
     }
 
+    /** Events answered 200 without reaching the listener: copies of events their publisher resent. */
+    public long duplicatesDropped() {
+        return duplicatesDropped.get();
+    }
+
     /** Requests answered with an error (bad body, wrong path or method, listener failure). */
     public long rejected() {
         return rejected.get();
@@ -202,9 +213,17 @@ public final class WebhookReceiver implements AutoCloseable {
                 return;
             }
             final long sequence = sequence(exchange.getRequestHeaders().getFirst(EventHandlerApi.SEQUENCE_HEADER));
+            if (origins.isDuplicate(event)) {
+                duplicatesDropped.incrementAndGet();
+                LOG.debug("dropped {} #{}: a copy of an event its publisher resent", event.eventType(), sequence);
+                exchange.sendResponseHeaders(200, -1);
+                return;
+            }
             try {
                 listener.onEvent(new ReceivedEvent(sequence, event, receivedMicros));
             } catch (final RuntimeException e) {
+                // the Event Handler will retry: that copy must reach the listener
+                origins.forget(event);
                 LOG.warn("listener failed on {} #{}", event.eventType(), sequence, e);
                 reject(exchange, 500, ExceptionType.GENERIC, "Listener failed: " + e);
                 return;

@@ -6,5 +6,7 @@
  * {@link io.eventhandler.client.EventListener}. {@link io.eventhandler.client.ClientTls} puts all of them in secure
  * mode (mutual TLS with the system's Arrowhead certificate); {@link io.eventhandler.client.EventHandlerEndpoints}
  * says where each service is, as found by {@link io.eventhandler.client.discovery.EventHandlerLocator}.
+ * {@link io.eventhandler.client.EventHandlerInstances} lists a primary and its standby backup: the client, the
+ * publisher (which resends its retained events on a switch) and the subscriber fail over between them.
  */
 package io.eventhandler.client;

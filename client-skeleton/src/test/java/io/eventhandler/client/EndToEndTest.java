@@ -143,7 +143,8 @@ class EndToEndTest {
         assertEquals(payloads(1, 50), recorder.payloads());
         final ReceivedEvent first = recorder.events.get(0);
         assertEquals("Temperature", first.event().eventType(), "event type is echoed as published");
-        assertEquals(Map.of("unit", "celsius"), first.event().metaData());
+        assertEquals(Map.of("unit", "celsius", "eh-origin", publisher.origin(), "eh-seq", "1"), first.event().metaData(),
+                "the caller's metaData and the publisher's stamp");
         assertTrue(first.latencyMicros() >= 0 && first.latencyMicros() < 10_000_000, "latency " + first.latencyMicros());
         assertEquals(50, subscriber.lastEventId());
         assertEquals(0, subscriber.duplicatesDropped());

@@ -106,6 +106,32 @@ class WebhookReceiverTest {
     }
 
     @Test
+    void aCopyOfAResentEventIsAnswered200WithoutReachingTheListener() throws Exception {
+        final String first = "{\"eventType\":\"T\",\"metaData\":{\"eh-origin\":\"o-1\",\"eh-seq\":\"1\"},\"payload\":\"a\"}";
+        final String second = "{\"eventType\":\"t\",\"metaData\":{\"eh-origin\":\"o-1\",\"eh-seq\":\"2\"},\"payload\":\"b\"}";
+        assertEquals(200, send("POST", "/notify/temperature", first, Map.of("X-Event-Sequence", "1")).statusCode());
+        assertEquals(200, send("POST", "/notify/temperature", second, Map.of("X-Event-Sequence", "2")).statusCode());
+        assertEquals(200, send("POST", "/notify/temperature", first, Map.of("X-Event-Sequence", "3")).statusCode());
+
+        assertEquals(List.of("a", "b"), events.stream().map(e -> e.event().payload()).toList());
+        assertEquals(2, receiver.received());
+        assertEquals(1, receiver.duplicatesDropped());
+        assertEquals(0, receiver.rejected());
+    }
+
+    @Test
+    void aStampedEventWhoseListenerFailedIsDeliveredOnTheRetry() throws Exception {
+        final String event = "{\"eventType\":\"T\",\"metaData\":{\"eh-origin\":\"o-2\",\"eh-seq\":\"1\"},\"payload\":\"a\"}";
+        failListener.set(true);
+        assertEquals(500, send("POST", "/notify/temperature", event, Map.of()).statusCode());
+
+        failListener.set(false);
+        assertEquals(200, send("POST", "/notify/temperature", event, Map.of()).statusCode());
+        assertEquals(1, events.size());
+        assertEquals(0, receiver.duplicatesDropped());
+    }
+
+    @Test
     void concurrentDeliveriesAreAllReceived() {
         final int n = 200;
         for (int i = 1; i <= n; i++) {

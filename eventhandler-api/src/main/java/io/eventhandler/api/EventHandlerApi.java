@@ -34,6 +34,15 @@ public final class EventHandlerApi {
     public static final String LATENCY_PARAM = "latency_ms";
     /** Header on webhook POSTs carrying the event's per-topic sequence number. */
     public static final String SEQUENCE_HEADER = "X-Event-Sequence";
+    /**
+     * Header of a publish answer: the topic's publisher retention N (its QoS), the number of latest events the
+     * publisher keeps and resends to the backup after a failover; 0 when the topic has none.
+     */
+    public static final String RETENTION_HEADER = "Eh-Retention";
+    /** Event metaData key: a random id of the publisher instance that created the event (de-duplication). */
+    public static final String ORIGIN_META = "eh-origin";
+    /** Event metaData key: the publisher's per-topic counter of the event, from 1; a resend keeps it. */
+    public static final String ORIGIN_SEQUENCE_META = "eh-seq";
 
     public static final String UNSUBSCRIBE_EVENT_TYPE = "event_type";
     public static final String UNSUBSCRIBE_SYSTEM_NAME = "system_name";

@@ -283,7 +283,8 @@ public final class EventHandlerServer implements AutoCloseable {
         final PublishHandler publish = new PublishHandler(broker,
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), mapper.reader(), responses,
                 config.maxBodyBytes(), access, new PublisherRateLimiter(
-                        config.limits().publishEventsPerSecond(), config.limits().publishBytesPerSecond()));
+                        config.limits().publishEventsPerSecond(), config.limits().publishBytesPerSecond()),
+                topic -> delivery.plans().plan(topic).effective().retention());
         // Jersey is the only handler registered yet; the router takes its place and hands it what is not SSE or
         // publish (the Grizzly ServerConfiguration, not ours: hence the full name)
         final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();

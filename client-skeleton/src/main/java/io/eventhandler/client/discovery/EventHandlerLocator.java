@@ -3,10 +3,12 @@ package io.eventhandler.client.discovery;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.client.ClientTls;
 import io.eventhandler.client.EventHandlerEndpoints;
+import io.eventhandler.client.EventHandlerInstances;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,10 +20,14 @@ import org.slf4j.LoggerFactory;
  * Finds the Event Handler as an Arrowhead application system does, trying in turn:
  * <ol>
  *   <li>the Orchestrator, if configured: one dynamic orchestration ({@code overrideStore=true}, as the Event
- *       Handler's services are public core services) per service, taking the first result;</li>
- *   <li>the Service Registry, if configured: its public query per service, taking the first registration;</li>
- *   <li>the configured fallback base URI, with the standard paths.</li>
+ *       Handler's services are public core services) per service;</li>
+ *   <li>the Service Registry, if configured: its public query per service;</li>
+ *   <li>the configured fallback base URIs, with the standard paths.</li>
  * </ol>
+ * {@link #locate()} takes the first provider of {@code event-publish}; {@link #locateAll()} takes every one, in the
+ * source's order (a primary and its standby backup register the same services), for a client that fails over
+ * ({@link #locateInstances()}). Each provider's other services are those the source names for the same provider
+ * (address and port), else the source's entry at the same position, else the standard paths on its host.
  * A core system that fails, or names no provider of {@code event-publish}, is logged and the next source is tried.
  * The other services are looked up at the source that named {@code event-publish}; one it does not know (a stock
  * Arrowhead Event Handler registers no {@code event-subscribe-sse}) gets its standard path on the same host. The
@@ -42,7 +48,7 @@ public final class EventHandlerLocator {
     private static final Logger LOG = LoggerFactory.getLogger(EventHandlerLocator.class);
 
     private final List<ServiceLookup> lookups;
-    private final URI fallback;
+    private final List<URI> fallback;
     private final ClientTls tls;
     private final Duration connectTimeout;
     private final Duration responseTimeout;
@@ -56,7 +62,7 @@ public final class EventHandlerLocator {
             list.add(new ServiceRegistryLookup(builder.serviceRegistry));
         }
         this.lookups = List.copyOf(list);
-        this.fallback = builder.fallback;
+        this.fallback = List.copyOf(builder.fallback);
         this.tls = builder.tls;
         this.connectTimeout = builder.connectTimeout;
         this.responseTimeout = builder.responseTimeout;
@@ -68,17 +74,27 @@ public final class EventHandlerLocator {
     }
 
     /**
-     * Asks the configured sources in turn.
+     * Asks the configured sources in turn; the first provider of the first source that names one.
      *
      * @throws EventHandlerNotFoundException when no source named an Event Handler and there is no fallback
      */
     public EventHandlerLocation locate() {
+        return locateAll().get(0);
+    }
+
+    /**
+     * Asks the configured sources in turn; every provider (primary first, as the source orders them) of the first
+     * source that names one, else every configured fallback.
+     *
+     * @throws EventHandlerNotFoundException when no source named an Event Handler and there is no fallback
+     */
+    public List<EventHandlerLocation> locateAll() {
         final List<String> failures = new ArrayList<>();
         if (!lookups.isEmpty()) {
             try (CoreSystemHttp http = new CoreSystemHttp(tls, connectTimeout, responseTimeout)) {
                 for (final ServiceLookup lookup : lookups) {
                     try {
-                        final EventHandlerLocation found = locate(http, lookup);
+                        final List<EventHandlerLocation> found = locateAll(http, lookup);
                         LOG.info("Event Handler at {}", found);
                         return found;
                     } catch (final CoreSystemCallException e) {
@@ -88,46 +104,85 @@ public final class EventHandlerLocator {
                 }
             }
         }
-        if (fallback != null) {
-            final EventHandlerLocation configured = new EventHandlerLocation(LocationSource.CONFIGURED, fallback,
-                    EventHandlerEndpoints.of(fallback));
+        if (!fallback.isEmpty()) {
+            final List<EventHandlerLocation> configured = fallback.stream().map(uri -> new EventHandlerLocation(
+                    LocationSource.CONFIGURED, uri, EventHandlerEndpoints.of(uri))).toList();
             LOG.info("Event Handler at {}", configured);
             return configured;
         }
         throw new EventHandlerNotFoundException(failures);
     }
 
-    private EventHandlerLocation locate(final CoreSystemHttp http, final ServiceLookup lookup)
+    /** {@link #locateAll()} as the instances a client fails over between. */
+    public EventHandlerInstances locateInstances() {
+        return new EventHandlerInstances(locateAll().stream().map(EventHandlerLocation::endpoints).toList());
+    }
+
+    private List<EventHandlerLocation> locateAll(final CoreSystemHttp http, final ServiceLookup lookup)
             throws CoreSystemCallException {
         final String scheme = tls == null ? "http" : "https";
-        final ServiceLocation publish = lookup.find(http, EventHandlerService.PUBLISH).orElseThrow(() ->
-                new CoreSystemCallException("no provider of " + EventHandlerService.PUBLISH.definition()));
-        final URI base = publish.baseUri(scheme);
-        final Map<EventHandlerService, URI> uris = new EnumMap<>(EventHandlerService.class);
-        uris.put(EventHandlerService.PUBLISH, publish.uri(scheme, EventHandlerService.PUBLISH.defaultPath()));
+        final List<ServiceLocation> publishers = distinctProviders(lookup.findAll(http, EventHandlerService.PUBLISH));
+        if (publishers.isEmpty()) {
+            throw new CoreSystemCallException("no provider of " + EventHandlerService.PUBLISH.definition());
+        }
+        final Map<EventHandlerService, List<ServiceLocation>> others = new EnumMap<>(EventHandlerService.class);
         for (final EventHandlerService service : EventHandlerService.values()) {
             if (service != EventHandlerService.PUBLISH) {
-                uris.put(service, secondary(http, lookup, service, scheme)
-                        .orElseGet(() -> URI.create(base + service.defaultPath())));
+                others.put(service, secondary(http, lookup, service));
             }
         }
-        return new EventHandlerLocation(lookup.source(), lookup.uri(), new EventHandlerEndpoints(base,
-                EventHandlerEndpoints.of(base).echo(), uris.get(EventHandlerService.PUBLISH), uris.get(EventHandlerService.SUBSCRIBE),
-                uris.get(EventHandlerService.UNSUBSCRIBE), uris.get(EventHandlerService.SUBSCRIBE_SSE)));
+        final List<EventHandlerLocation> locations = new ArrayList<>();
+        for (int i = 0; i < publishers.size(); i++) {
+            final ServiceLocation publish = publishers.get(i);
+            final URI base = publish.baseUri(scheme);
+            final Map<EventHandlerService, URI> uris = new EnumMap<>(EventHandlerService.class);
+            uris.put(EventHandlerService.PUBLISH, publish.uri(scheme, EventHandlerService.PUBLISH.defaultPath()));
+            for (final Map.Entry<EventHandlerService, List<ServiceLocation>> other : others.entrySet()) {
+                final EventHandlerService service = other.getKey();
+                uris.put(service, ofProvider(other.getValue(), publish, i)
+                        .map(l -> l.uri(scheme, service.defaultPath()))
+                        .orElseGet(() -> URI.create(base + service.defaultPath())));
+            }
+            locations.add(new EventHandlerLocation(lookup.source(), lookup.uri(), new EventHandlerEndpoints(base,
+                    EventHandlerEndpoints.of(base).echo(), uris.get(EventHandlerService.PUBLISH),
+                    uris.get(EventHandlerService.SUBSCRIBE), uris.get(EventHandlerService.UNSUBSCRIBE),
+                    uris.get(EventHandlerService.SUBSCRIBE_SSE))));
+        }
+        return List.copyOf(locations);
+    }
+
+    /** The first location of each provider (address and port): a source may list one provider more than once. */
+    private static List<ServiceLocation> distinctProviders(final List<ServiceLocation> all) {
+        final Map<String, ServiceLocation> byProvider = new LinkedHashMap<>();
+        for (final ServiceLocation location : all) {
+            byProvider.putIfAbsent(location.address() + ":" + location.port(), location);
+        }
+        return List.copyOf(byProvider.values());
+    }
+
+    /** The service of the provider of {@code publish}: by address and port, else by position {@code index}. */
+    private static Optional<ServiceLocation> ofProvider(final List<ServiceLocation> locations,
+                                                        final ServiceLocation publish, final int index) {
+        for (final ServiceLocation location : locations) {
+            if (location.address().equals(publish.address()) && location.port() == publish.port()) {
+                return Optional.of(location);
+            }
+        }
+        return index < locations.size() ? Optional.of(locations.get(index)) : Optional.empty();
     }
 
     /** A service other than publish: when the source cannot name it, the Event Handler's standard path will do. */
-    private static Optional<URI> secondary(final CoreSystemHttp http, final ServiceLookup lookup,
-                                           final EventHandlerService service, final String scheme) {
+    private static List<ServiceLocation> secondary(final CoreSystemHttp http, final ServiceLookup lookup,
+                                                   final EventHandlerService service) {
         try {
-            final Optional<URI> uri = lookup.find(http, service).map(l -> l.uri(scheme, service.defaultPath()));
-            if (uri.isEmpty()) {
+            final List<ServiceLocation> all = lookup.findAll(http, service);
+            if (all.isEmpty()) {
                 LOG.info("{} names no provider of {}; using its standard path", lookup, service.definition());
             }
-            return uri;
+            return all;
         } catch (final CoreSystemCallException e) {
             LOG.warn("{} did not name {} ({}); using its standard path", lookup, service.definition(), e.getMessage());
-            return Optional.empty();
+            return List.of();
         }
     }
 
@@ -135,7 +190,7 @@ public final class EventHandlerLocator {
     public static final class Builder {
         private URI orchestrator;
         private URI serviceRegistry;
-        private URI fallback;
+        private List<URI> fallback = List.of();
         private SystemRequestDTO requester;
         private ClientTls tls;
         private Map<String, Boolean> orchestrationFlags = Map.of("overrideStore", true);
@@ -159,7 +214,13 @@ public final class EventHandlerLocator {
 
         /** Use this Event Handler base URI, e.g. {@code https://127.0.0.1:8455}, when no core system names one. */
         public Builder fallback(final URI baseUri) {
-            this.fallback = EventHandlerEndpoints.of(Objects.requireNonNull(baseUri, "baseUri")).baseUri();
+            return fallback(List.of(Objects.requireNonNull(baseUri, "baseUri")));
+        }
+
+        /** Use these Event Handler base URIs (primary first, then its backup) when no core system names one. */
+        public Builder fallback(final List<URI> baseUris) {
+            this.fallback = baseUris.stream()
+                    .map(uri -> EventHandlerEndpoints.of(Objects.requireNonNull(uri, "baseUri")).baseUri()).toList();
             return this;
         }
 

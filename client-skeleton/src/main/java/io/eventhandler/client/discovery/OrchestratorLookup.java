@@ -7,12 +7,13 @@ import io.eventhandler.api.core.OrchestrationResponseDTO;
 import io.eventhandler.api.core.OrchestrationResultDTO;
 import io.eventhandler.api.core.ServiceQueryFormDTO;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Asks the Orchestrator ({@code POST /orchestrator/orchestration}, Arrowhead 4.6 §2.3) for a provider of a service
- * on behalf of the requester system, and takes the first result.
+ * on behalf of the requester system; the results in the Orchestrator's order.
  */
 final class OrchestratorLookup implements ServiceLookup {
 
@@ -44,16 +45,18 @@ final class OrchestratorLookup implements ServiceLookup {
     }
 
     @Override
-    public Optional<ServiceLocation> find(final CoreSystemHttp http, final EventHandlerService service)
+    public List<ServiceLocation> findAll(final CoreSystemHttp http, final EventHandlerService service)
             throws CoreSystemCallException {
         final OrchestrationFormRequestDTO form = new OrchestrationFormRequestDTO(requester, null,
                 ServiceQueryFormDTO.of(service.definition()), flags, null, null, null);
         final OrchestrationResponseDTO answer = http.post(uri, form, OrchestrationResponseDTO.class);
-        if (answer.response() == null || answer.response().isEmpty()) {
-            return Optional.empty();
+        final List<ServiceLocation> all = new ArrayList<>();
+        if (answer.response() != null) {
+            for (final OrchestrationResultDTO result : answer.response()) {
+                all.add(location(result.provider(), result.serviceUri(), uri));
+            }
         }
-        final OrchestrationResultDTO first = answer.response().get(0);
-        return Optional.of(location(first.provider(), first.serviceUri(), uri));
+        return all;
     }
 
     static ServiceLocation location(final SystemResponseDTO provider, final String serviceUri, final URI from)

@@ -1,6 +1,7 @@
 package io.eventhandler.client.discovery;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 
 /** One way to ask the local cloud where a service is. */
@@ -13,9 +14,20 @@ interface ServiceLookup {
     URI uri();
 
     /**
+     * Every provider of {@code service}, in the core system's order (with a primary and a backup Event Handler
+     * registered, both); empty when the core system knows none.
+     *
+     * @throws CoreSystemCallException when the core system gave no usable answer
+     */
+    List<ServiceLocation> findAll(CoreSystemHttp http, EventHandlerService service) throws CoreSystemCallException;
+
+    /**
      * The first provider of {@code service}, or empty when the core system knows none.
      *
      * @throws CoreSystemCallException when the core system gave no usable answer
      */
-    Optional<ServiceLocation> find(CoreSystemHttp http, EventHandlerService service) throws CoreSystemCallException;
+    default Optional<ServiceLocation> find(final CoreSystemHttp http, final EventHandlerService service)
+            throws CoreSystemCallException {
+        return findAll(http, service).stream().findFirst();
+    }
 }

@@ -4,11 +4,13 @@ import io.eventhandler.api.core.ServiceQueryFormDTO;
 import io.eventhandler.api.core.ServiceQueryResultDTO;
 import io.eventhandler.api.core.ServiceRegistryResponseDTO;
 import java.net.URI;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Asks the Service Registry's public query ({@code POST /serviceregistry/query}) for a service and takes
- * {@code serviceQueryData.get(0)}, as Arrowhead's {@code ArrowheadService.updateCoreServiceURIs} does.
+ * Asks the Service Registry's public query ({@code POST /serviceregistry/query}) for a service: every registration in
+ * {@code serviceQueryData} order, whose first is what Arrowhead's {@code ArrowheadService.updateCoreServiceURIs}
+ * takes.
  */
 final class ServiceRegistryLookup implements ServiceLookup {
 
@@ -32,15 +34,17 @@ final class ServiceRegistryLookup implements ServiceLookup {
     }
 
     @Override
-    public Optional<ServiceLocation> find(final CoreSystemHttp http, final EventHandlerService service)
+    public List<ServiceLocation> findAll(final CoreSystemHttp http, final EventHandlerService service)
             throws CoreSystemCallException {
         final ServiceQueryResultDTO answer = http.post(uri, ServiceQueryFormDTO.of(service.definition()),
                 ServiceQueryResultDTO.class);
-        if (answer.serviceQueryData() == null || answer.serviceQueryData().isEmpty()) {
-            return Optional.empty();
+        final List<ServiceLocation> all = new ArrayList<>();
+        if (answer.serviceQueryData() != null) {
+            for (final ServiceRegistryResponseDTO registration : answer.serviceQueryData()) {
+                all.add(OrchestratorLookup.location(registration.provider(), registration.serviceUri(), uri));
+            }
         }
-        final ServiceRegistryResponseDTO first = answer.serviceQueryData().get(0);
-        return Optional.of(OrchestratorLookup.location(first.provider(), first.serviceUri(), uri));
+        return all;
     }
 
     @Override

@@ -14,6 +14,7 @@ import eu.arrowhead.common.dto.shared.ServiceQueryResultDTO;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.client.ClientTls;
 import io.eventhandler.client.EventHandlerEndpoints;
+import io.eventhandler.client.EventHandlerInstances;
 import io.eventhandler.client.testing.CoreSystemDouble;
 import io.eventhandler.client.testing.OfficialAnswers;
 import io.eventhandler.client.testing.OfficialAnswers.Registration;
@@ -123,6 +124,69 @@ class EventHandlerLocatorTest {
         assertEquals(Set.of(TestCloud.commonName("sensor")), Set.copyOf(orchestrator.callers()),
                 "the client certificate is presented to the core system");
         assertEquals(List.of(), registry.requests());
+    }
+
+    /** A primary and its backup registered with the same services, the primary first. */
+    private static void primaryAndBackup(final Map<String, List<Registration>> in, final int primaryPort,
+                                         final int backupPort) {
+        final var primary = OfficialAnswers.system("eventhandler", "127.0.0.1", primaryPort);
+        final var backup = OfficialAnswers.system("eventhandler", "127.0.0.2", backupPort);
+        for (final String[] service : new String[][] {{"event-publish", "/eventhandler/publish"},
+                {"event-subscribe", "/eventhandler/subscribe"}, {"event-unsubscribe", "/eventhandler/unsubscribe"}}) {
+            in.put(service[0], List.of(new Registration(service[0], primary, service[1]),
+                    new Registration(service[0], backup, service[1])));
+        }
+        // listed the other way round: each instance must still get its own stream
+        in.put("event-subscribe-sse", List.of(new Registration("event-subscribe-sse", backup, "custom/sse"),
+                new Registration("event-subscribe-sse", primary, "/eventhandler/subscription")));
+    }
+
+    @Test
+    void locateAllNamesEveryProviderInTheOrchestratorsOrderEachWithItsOwnServices() {
+        primaryAndBackup(orchestrated, 9455, 9465);
+        final var orchestrator = orchestrator(CLOUD.sslContext("orchestrator"));
+        final EventHandlerLocator locator = secureLocator().orchestrator(orchestrator.baseUri()).build();
+
+        final List<EventHandlerLocation> all = locator.locateAll();
+
+        assertEquals(2, all.size(), all.toString());
+        assertEquals(LocationSource.ORCHESTRATOR, all.get(1).source());
+        assertEquals(EventHandlerEndpoints.of(URI.create("https://127.0.0.1:9455")), all.get(0).endpoints());
+        final EventHandlerEndpoints backup = all.get(1).endpoints();
+        assertEquals(URI.create("https://127.0.0.2:9465"), backup.baseUri());
+        assertEquals(URI.create("https://127.0.0.2:9465/eventhandler/publish"), backup.publish());
+        assertEquals(URI.create("https://127.0.0.2:9465/eventhandler/subscribe"), backup.subscribe());
+        assertEquals(URI.create("https://127.0.0.2:9465/eventhandler/unsubscribe"), backup.unsubscribe());
+        assertEquals(URI.create("https://127.0.0.2:9465/custom/sse"), backup.subscription());
+        assertEquals(4, orchestrator.requests().size(), "one orchestration per service, for both instances");
+        assertEquals(new EventHandlerInstances(List.of(all.get(0).endpoints(), backup)), locator.locateInstances());
+        assertEquals(all.get(0), locator.locate(), "locate takes the primary");
+    }
+
+    @Test
+    void locateAllNamesEveryRegistrationOfTheServiceRegistryInOrder() {
+        primaryAndBackup(registered, 9456, 9466);
+        final var registry = serviceRegistry(null);
+
+        final EventHandlerInstances instances = EventHandlerLocator.builder().serviceRegistry(registry.baseUri())
+                .build().locateInstances();
+
+        assertEquals(List.of(URI.create("http://127.0.0.1:9456"), URI.create("http://127.0.0.2:9466")),
+                instances.endpoints().stream().map(EventHandlerEndpoints::baseUri).toList());
+        assertEquals(URI.create("http://127.0.0.1:9456/eventhandler/subscription"), instances.primary().subscription());
+    }
+
+    @Test
+    void configuredFallbacksAreEveryInstanceInOrder() {
+        final List<EventHandlerLocation> all = EventHandlerLocator.builder().serviceRegistry(closedPort())
+                .fallback(List.of(URI.create("http://127.0.0.1:8455/"), URI.create("http://127.0.0.1:8465")))
+                .build().locateAll();
+
+        assertEquals(List.of(LocationSource.CONFIGURED, LocationSource.CONFIGURED),
+                all.stream().map(EventHandlerLocation::source).toList());
+        assertEquals(List.of(EventHandlerEndpoints.of(URI.create("http://127.0.0.1:8455")),
+                EventHandlerEndpoints.of(URI.create("http://127.0.0.1:8465"))),
+                all.stream().map(EventHandlerLocation::endpoints).toList());
     }
 
     @Test

@@ -26,12 +26,13 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
+import java.util.function.ToIntFunction;
 
 /**
  * {@code POST /eventhandler/publish}, the hot path, served by Grizzly directly: read the body (bounded), parse the
  * {@code EventPublishRequestDTO}, validate it as Arrowhead does, hand it to the broker (which numbers it and schedules
- * its dispatch) and answer 200 with an empty body. Errors are the same {@code ErrorMessageDTO}s the Jersey endpoints
- * give.
+ * its dispatch) and answer 200 with an empty body and the topic's publisher retention N in {@code Eh-Retention}.
+ * Errors are the same {@code ErrorMessageDTO}s the Jersey endpoints give.
  */
 public final class PublishHandler extends HttpHandler {
 
@@ -45,11 +46,17 @@ public final class PublishHandler extends HttpHandler {
     private final int maxBodyBytes;
     private final AccessControl access;
     private final PublisherRateLimiter rateLimiter;
+    private final ToIntFunction<String> retention;
 
+    /**
+     * @param retention the publisher retention N of a (normalised) topic, answered as {@code Eh-Retention} so that
+     *                  publishers know how many events to keep for a failover
+     */
     public PublishHandler(final Broker broker, final PublishValidator validator, final ObjectReader reader,
                           final GrizzlyResponses responses, final int maxBodyBytes, final AccessControl access,
-                          final PublisherRateLimiter rateLimiter) {
+                          final PublisherRateLimiter rateLimiter, final ToIntFunction<String> retention) {
         this.rateLimiter = rateLimiter;
+        this.retention = retention;
         this.broker = broker;
         this.validator = validator;
         this.reader = reader.forType(EventPublishRequestDTO.class);
@@ -106,6 +113,7 @@ public final class PublishHandler extends HttpHandler {
             return;
         }
         response.setStatus(200);
+        response.setHeader(EventHandlerApi.RETENTION_HEADER, Integer.toString(retention.applyAsInt(draft.topic())));
         response.setContentLength(0);
         response.flush();
     }

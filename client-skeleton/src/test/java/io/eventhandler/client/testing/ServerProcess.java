@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServerProcess implements AutoCloseable {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(1)).build();
 
     private final String name;
     private final int port;
@@ -58,13 +59,18 @@ public final class ServerProcess implements AutoCloseable {
             final Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             final ServerProcess server = new ServerProcess(name, port, log, process);
-            Awaitility.await(name + " answers").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-                    .until(() -> {
-                        if (!process.isAlive()) {
-                            throw new IllegalStateException(name + " exited at start:\n" + server.log());
-                        }
-                        return server.answers();
-                    });
+            try {
+                Awaitility.await(name + " answers").atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(50)).until(() -> {
+                            if (!process.isAlive()) {
+                                throw new IllegalStateException(name + " exited at start:\n" + server.log());
+                            }
+                            return server.answers();
+                        });
+            } catch (final RuntimeException e) {
+                server.close();
+                throw new IllegalStateException(name + " did not start: " + command + "\n" + server.log(), e);
+            }
             return server;
         } catch (final IOException e) {
             throw new UncheckedIOException(e);

@@ -13,8 +13,8 @@ import java.util.Map;
  *
  * @param role             {@value #ROLE} — STANDALONE (no pair), PRIMARY or BACKUP
  * @param peer             {@value #PEER} — base URI of the other instance, e.g. {@code https://10.0.0.2:8455} (none)
- * @param heartbeatMs      {@value #HEARTBEAT_MS} — the primary sends at least one batch this often (10)
- * @param failureTimeoutMs {@value #FAILURE_TIMEOUT_MS} — silence after which the backup probes the primary (30)
+ * @param heartbeatMs      {@value #HEARTBEAT_MS} — the primary sends at least one batch this often (5)
+ * @param failureTimeoutMs {@value #FAILURE_TIMEOUT_MS} — silence after which the backup probes the primary (20)
  * @param probeTimeoutMs   {@value #PROBE_TIMEOUT_MS} — how long the probe may take; a primary that does not answer
  *                         it as primary is taken for failed and the backup takes over. A crashed process refuses
  *                         the probe at once; only a host that vanished without a reset makes it wait this long, so
@@ -59,8 +59,8 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
         }
         final String peer = source.string(PEER, "").trim();
         final ReplicationConfiguration configuration = new ReplicationConfiguration(role, peer,
-                source.integer(HEARTBEAT_MS, 10, v -> v >= 1, "at least 1"),
-                source.integer(FAILURE_TIMEOUT_MS, 30, v -> v >= 1, "at least 1"),
+                source.integer(HEARTBEAT_MS, 5, v -> v >= 1, "at least 1"),
+                source.integer(FAILURE_TIMEOUT_MS, 20, v -> v >= 1, "at least 1"),
                 source.integer(PROBE_TIMEOUT_MS, 200, v -> v >= 1, "at least 1"),
                 source.integer(BUFFER_PER_TOPIC, 10, v -> v >= 1, "at least 1"),
                 source.integer(BATCH_MAX, 512, v -> v >= 1, "at least 1"),

@@ -207,8 +207,8 @@ class ServerConfigurationTest {
         expected.put("eh.calibration.file", "eh-calibration.csv");
         expected.put("eh.replication.role", "STANDALONE");
         expected.put("eh.replication.peer", "");
-        expected.put("eh.replication.heartbeat.ms", "10");
-        expected.put("eh.replication.failure.timeout.ms", "30");
+        expected.put("eh.replication.heartbeat.ms", "5");
+        expected.put("eh.replication.failure.timeout.ms", "20");
         expected.put("eh.replication.probe.timeout.ms", "200");
         expected.put("eh.replication.buffer.per.topic", "10");
         expected.put("eh.replication.batch.max", "512");
@@ -438,7 +438,7 @@ class ServerConfigurationTest {
         final ConfigurationException e = assertThrows(ConfigurationException.class,
                 () -> ServerConfiguration.fromMap(Map.of(ReplicationConfiguration.ROLE, "backup",
                         ReplicationConfiguration.PEER, "http://127.0.0.1:8456",
-                        ReplicationConfiguration.FAILURE_TIMEOUT_MS, "45")));
+                        ReplicationConfiguration.FAILURE_TIMEOUT_MS, "50")));
         assertTrue(e.getMessage().contains("eh.qos.failover.ms=50 must cover eh.replication.heartbeat.ms + "
                 + "eh.replication.failure.timeout.ms (55 ms)"), e::getMessage);
         final ConfigurationException badPeer = assertThrows(ConfigurationException.class,

@@ -31,10 +31,14 @@ enum PaperCategory {
         return "frame-" + name().toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** The body of {@code PUT /eventhandler/mgmt/qos/topics/{topic}}. */
-    String qosJson() {
+    /**
+     * The body of {@code PUT /eventhandler/mgmt/qos/topics/{topic}}.
+     *
+     * @param extraRetention added to N (FRAME+ adds 1 to categories 2 and 5)
+     */
+    String qosJson(final int extraRetention) {
         return "{\"periodMs\":" + periodMs + ",\"deadlineMs\":" + deadlineMs
                 + (lossTolerance == null ? "" : ",\"lossTolerance\":" + lossTolerance)
-                + ",\"retention\":" + retention + ",\"destination\":\"" + destination + "\"}";
+                + ",\"retention\":" + (retention + extraRetention) + ",\"destination\":\"" + destination + "\"}";
     }
 }

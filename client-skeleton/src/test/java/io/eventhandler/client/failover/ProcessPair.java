@@ -25,14 +25,22 @@ final class ProcessPair implements AutoCloseable {
     private final ServerProcess[] processes = new ServerProcess[2];
     private int starts;
 
+    private final Map<String, String> extraSettings;
+
     ProcessPair(final Path dir) {
+        this(dir, Map.of());
+    }
+
+    /** @param extraSettings configuration both instances get on top of the pair's (e.g. the delivery policy) */
+    ProcessPair(final Path dir, final Map<String, String> extraSettings) {
         this.dir = dir;
         this.ports = ServerProcess.freePorts(2);
+        this.extraSettings = Map.copyOf(extraSettings);
     }
 
     /** Start instance 0 (A, configured primary) or 1 (B, configured backup). */
     ServerProcess start(final int which) {
-        final Map<String, String> settings = new HashMap<>();
+        final Map<String, String> settings = new HashMap<>(extraSettings);
         settings.put("server.port", Integer.toString(ports[which]));
         settings.put("server.address", "127.0.0.1");
         settings.put("eh.replication.role", which == 0 ? "PRIMARY" : "BACKUP");
@@ -79,9 +87,9 @@ final class ProcessPair implements AutoCloseable {
                 && replication(1 - which) != null && "BACKUP".equals(replication(1 - which).get("role").asText());
     }
 
-    void configure(final PaperCategory category, final int at) {
+    void configure(final PaperCategory category, final int extraRetention, final int at) {
         final HttpResponse<String> put = processes[at].send("PUT", "/eventhandler/mgmt/qos/topics/"
-                + category.topic(), category.qosJson());
+                + category.topic(), category.qosJson(extraRetention));
         if (put.statusCode() != 200) {
             throw new AssertionError("QoS of " + category + " refused: " + put.body());
         }

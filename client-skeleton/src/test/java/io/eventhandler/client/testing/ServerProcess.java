@@ -121,6 +121,19 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** CPU time the process used so far (user + system), from /proc; -1 where there is none. */
+    public long cpuMillis() {
+        try {
+            final String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            // the fields after the command name (which may contain spaces) start after the last ')'
+            final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            final long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
+            return ticks * 1000 / 100; // USER_HZ is 100 on Linux
+        } catch (final IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     public boolean alive() {
         return process.isAlive();
     }

@@ -58,6 +58,9 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
     private final AtomicInteger receiving = new AtomicInteger();
     private volatile long falseAlarms;
+    /** Touched by the monitor thread only. */
+    private long lastProbeNanos = System.nanoTime() - PROBE_WARM_NANOS;
+    private static final long PROBE_WARM_NANOS = TimeUnit.SECONDS.toNanos(5);
     private final ObjectMapper mapper;
     private final Thread monitor;
     private ReplicationLink link;
@@ -220,6 +223,10 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     private void watch() {
         final long pauseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, configuration.heartbeatMs() / 2));
         while (running) {
+            if (!serving && roles.role() == ReplicationRole.BACKUP && detector.hasHeard()
+                    && System.nanoTime() - lastProbeNanos > PROBE_WARM_NANOS) {
+                primaryAnswers(); // keeps the probe's (TLS) connection open: a real probe then needs no handshake
+            }
             if (!serving && roles.role() == ReplicationRole.BACKUP && receiving.get() == 0
                     && detector.primaryFailed()) {
                 if (primaryAnswers() || !detector.primaryFailed()) {
@@ -236,6 +243,7 @@ public final class ReplicationService implements Replicator, AutoCloseable {
 
     /** The probe: a primary that is only slow answers as primary; a crashed process refuses the connection. */
     private boolean primaryAnswers() {
+        lastProbeNanos = System.nanoTime();
         try {
             final PeerStatusDTO status = probe.status();
             return ReplicationRole.PRIMARY.name().equals(status.role()) && status.epoch() >= roles.epoch();

@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * FRAME's fault experiments as a benchmark (not run by {@code mvn test}; enable with
- * {@code -Deh.failover.benchmark=true}): kill trials of FRAME, FRAME+ (N + 1 for categories 2 and 5), FCFS
+ * {@code -Deh.failover.benchmark=true}): kill trials of FRAME, FRAME+ (N + 1 for categories 2 and 5), EDF
+ * without Proposition 1 (every topic with a finite L replicated), FCFS
  * (arrival order, every lossy-intolerant topic replicated, with coordination) and FCFS- (the same without
  * coordination), interleaved so that they share the machine's conditions. Reports per configuration the failover
  * time distribution, losses against L, the peak latency around the failover (Fig. 3.9's shape), ReLate2, the copies
@@ -47,6 +48,8 @@ class FailoverBenchmark {
         final List<Configuration> configurations = List.of(
                 new Configuration("FRAME", Map.of(), Set.of(), frameTrials),
                 new Configuration("FRAME+", Map.of(), Set.of(PaperCategory.CAT2, PaperCategory.CAT5), otherTrials),
+                new Configuration("EDF, no Prop. 1", Map.of("eh.delivery.replication", "ALL"), Set.of(),
+                        otherTrials),
                 new Configuration("FCFS", Map.of("eh.delivery.policy", "FCFS", "eh.delivery.replication", "ALL"),
                         Set.of(), otherTrials),
                 new Configuration("FCFS-", Map.of("eh.delivery.policy", "FCFS", "eh.delivery.replication", "ALL",
@@ -60,7 +63,7 @@ class FailoverBenchmark {
                     continue;
                 }
                 final FailoverTrial.Result result = FailoverTrial.run(Files.createDirectories(
-                                dir.resolve(configuration.name().replace('+', 'p').replace('-', 'm') + "-" + round)),
+                                dir.resolve(configuration.name().replaceAll("[^A-Za-z0-9]", "_") + "-" + round)),
                         configuration.settings(), configuration.plusOne(), BEFORE_KILL, AFTER_KILL);
                 LOG.info("{} trial {}: {}", configuration.name(), round, result);
                 results.get(configuration.name()).add(result);

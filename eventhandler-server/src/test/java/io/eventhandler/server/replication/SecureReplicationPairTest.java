@@ -3,23 +3,13 @@ package io.eventhandler.server.replication;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.server.EventHandlerServer;
-import io.eventhandler.server.config.ReplicationConfiguration;
-import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.TestCloud;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 
 import static io.eventhandler.server.testing.EhHttp.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,18 +24,13 @@ class SecureReplicationPairTest {
     private static final TestCloud CLOUD = TestCloud.get();
     private static final TopicQosDTO CATEGORY_2 = new TopicQosDTO(100.0, 100.0, 0, 1, "EDGE", null);
 
-    private final List<EventHandlerServer> servers = new ArrayList<>();
-
-    @AfterEach
-    void stopAll() {
-        servers.forEach(EventHandlerServer::close);
-    }
+    @AutoClose
+    private final InProcessPair pair = new InProcessPair(CLOUD.serverSettings("eventhandler"), "https");
 
     @Test
     void replicasTravelOverMutualTlsAndOnlyTheEventHandlerItselfMayUseTheProtocol() throws IOException {
-        final int[] ports = freePorts();
-        final EventHandlerServer primary = start(ports[0], "primary", ports[1]);
-        final EventHandlerServer backup = start(ports[1], "backup", ports[0]);
+        final EventHandlerServer primary = pair.primary();
+        final EventHandlerServer backup = pair.backup();
         final EhHttp sysopAtPrimary = new EhHttp(primary::baseUri, CLOUD.sslContext("sysop"));
         final EhHttp sysopAtBackup = new EhHttp(backup::baseUri, CLOUD.sslContext("sysop"));
         final String topic = EhHttp.uniqueTopic("secure-cat2");
@@ -72,26 +57,5 @@ class SecureReplicationPairTest {
         assertEquals(401, batch.statusCode(), batch::body);
         final JsonNode view = EhHttp.JSON.readTree(sysopAtBackup.get("/eventhandler/mgmt/replication").body());
         assertEquals(0, view.get("epoch").asLong(), "a stranger's batch moves nothing");
-    }
-
-    private EventHandlerServer start(final int port, final String role, final int peerPort) {
-        final Map<String, String> settings = new HashMap<>(CLOUD.serverSettings("eventhandler"));
-        settings.put(ServerConfiguration.PORT, Integer.toString(port));
-        settings.put(ServerConfiguration.ADDRESS, "127.0.0.1");
-        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-" + UUID.randomUUID());
-        settings.put(ReplicationConfiguration.ROLE, role);
-        settings.put(ReplicationConfiguration.PEER, "https://127.0.0.1:" + peerPort);
-        final EventHandlerServer server = EventHandlerServer.start(ServerConfiguration.fromMap(settings));
-        servers.add(server);
-        return server;
-    }
-
-    private static int[] freePorts() {
-        try (ServerSocket first = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             ServerSocket second = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return new int[] {first.getLocalPort(), second.getLocalPort()};
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

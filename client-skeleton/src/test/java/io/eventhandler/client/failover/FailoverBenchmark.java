@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -56,23 +57,37 @@ class FailoverBenchmark {
                         "eh.delivery.coordination", "false"), Set.of(), otherTrials));
         final Map<String, List<FailoverTrial.Result>> results = new LinkedHashMap<>();
         configurations.forEach(c -> results.put(c.name(), new ArrayList<>()));
+        final Path file = Path.of(System.getProperty("eh.failover.report",
+                "../benchmarks/results/failover-" + Instant.now().toString().replace(':', '-') + ".md"));
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        final Path trialsLog = file.resolveSibling(file.getFileName() + ".trials.txt");
+        final Map<String, Integer> notRun = new LinkedHashMap<>();
         final int rounds = configurations.stream().mapToInt(Configuration::trials).max().orElse(0);
         for (int round = 1; round <= rounds; round++) {
             for (final Configuration configuration : configurations) {
                 if (round > configuration.trials()) {
                     continue;
                 }
-                final FailoverTrial.Result result = FailoverTrial.run(Files.createDirectories(
-                                dir.resolve(configuration.name().replaceAll("[^A-Za-z0-9]", "_") + "-" + round)),
-                        configuration.settings(), configuration.plusOne(), BEFORE_KILL, AFTER_KILL);
+                final FailoverTrial.Result result;
+                try {
+                    result = FailoverTrial.run(Files.createDirectories(
+                                    dir.resolve(configuration.name().replaceAll("[^A-Za-z0-9]", "_") + "-" + round)),
+                            configuration.settings(), configuration.plusOne(), BEFORE_KILL, AFTER_KILL);
+                } catch (final RuntimeException e) {
+                    // a pair that did not come up (e.g. the machine too loaded to start two JVMs in time) is not a
+                    // trial: nothing was killed; counted and reported, and the run goes on
+                    LOG.warn("{} trial {} not run: the pair did not come up: {}", configuration.name(), round,
+                            e.getMessage());
+                    notRun.merge(configuration.name(), 1, Integer::sum);
+                    continue;
+                }
                 LOG.info("{} trial {}: {}", configuration.name(), round, result);
+                Files.writeString(trialsLog, configuration.name() + " trial " + round + ": " + result + "\n",
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 results.get(configuration.name()).add(result);
             }
         }
-        final String report = report(results);
-        final Path file = Path.of(System.getProperty("eh.failover.report",
-                "../benchmarks/results/failover-" + Instant.now().toString().replace(':', '-') + ".md"));
-        Files.createDirectories(file.toAbsolutePath().getParent());
+        final String report = report(results) + "\nTrials not run (the pair did not come up): " + notRun + "\n";
         Files.writeString(file, report);
         LOG.info("report written to {}:\n{}", file.toAbsolutePath(), report);
         final long broken = results.get("FRAME").stream().filter(r -> !r.withinTolerance()).count();

@@ -40,6 +40,8 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     private final DeferredDeliveryExecutor drains;
     private final Replicator replicator;
     private final LongSupplier clockMicros;
+    /** Table 3.3 dispatch-replicate coordination; off only to measure what it saves (FRAME's FCFS- baseline). */
+    private final boolean coordination;
     private final DeliveryAccounting accounting = new DeliveryAccounting();
     /** Events of replicated topics whose dispatch has not completed, for the Dispatched countdown. */
     private final Map<Event, PendingMessage<Dispatch>> replicated = new ConcurrentHashMap<>();
@@ -63,6 +65,17 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
                        final Executor drainPool, final Replicator replicator,
                        final LongSupplier clockMicros) {
+        this(plans, policy, workers, drainPool, replicator, clockMicros, true);
+    }
+
+    /**
+     * As above; {@code coordination} false turns Table 3.3 off: no replication is aborted or cancelled because its
+     * event was dispatched, and the backup is never asked to discard (FRAME's FCFS- configuration, for comparison).
+     */
+    public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
+                       final Executor drainPool, final Replicator replicator,
+                       final LongSupplier clockMicros, final boolean coordination) {
+        this.coordination = coordination;
         this.plans = plans;
         this.queue = new JobQueue<>(policy);
         this.drains = new DeferredDeliveryExecutor(drainPool, Integer.MAX_VALUE);
@@ -86,7 +99,7 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
         final JobDeadlines deadlines = plan.generator().deadlines(event.createdEpochMicros(),
                 clockMicros.getAsLong());
         queue.schedule(new Dispatch(topic, event), event.createdEpochMicros(), deadlines, pending -> {
-            if (deadlines.replicate()) {
+            if (deadlines.replicate() && coordination) {
                 replicated.put(event, pending);
             }
         });

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -39,6 +40,8 @@ class OpenApiTest {
     private static final Set<String> OPERATIONS = Set.of("get", "put", "post", "delete", "options", "head", "patch",
             "trace");
     private static final Pattern TEMPLATE = Pattern.compile("\\{([^}/]+)}");
+    private static final List<String> SCHEMA_PACKAGES = List.of("io.eventhandler.api", "io.eventhandler.api.qos",
+            "io.eventhandler.api.engine", "io.eventhandler.server.replication");
 
     @RegisterExtension
     static final RunningServer SERVER = RunningServer.with(Map.of());
@@ -135,6 +138,45 @@ class OpenApiTest {
             }
         }
         assertEquals(List.of(), unrouted);
+    }
+
+    @Test
+    void everySchemaNamedAfterARecordHasExactlyItsFields() throws IOException {
+        final List<String> problems = new ArrayList<>();
+        final List<String> checked = new ArrayList<>();
+        document().get("components").get("schemas").fields().forEachRemaining(schema -> {
+            final Class<?> type = recordNamed(schema.getKey());
+            if (type == null) {
+                return;
+            }
+            checked.add(schema.getKey());
+            final Set<String> fields = new TreeSet<>();
+            for (final RecordComponent component : type.getRecordComponents()) {
+                fields.add(component.getName()); // the JSON names: the DTOs carry no @JsonProperty renames
+            }
+            final Set<String> documented = new TreeSet<>();
+            schema.getValue().path("properties").fieldNames().forEachRemaining(documented::add);
+            if (!fields.equals(documented)) {
+                problems.add(schema.getKey() + ": record " + fields + ", documented " + documented);
+            }
+        });
+        assertEquals(List.of(), problems);
+        // the wire types of the Arrowhead API and of the replication status are among them
+        assertTrue(checked.containsAll(List.of("EventPublishRequestDTO", "SubscriptionRequestDTO",
+                "ErrorMessageDTO", "ReplicationStatusDTO", "PeerStatusDTO", "TopicQosDTO")), checked::toString);
+    }
+
+    /** The record of that simple name in one of the packages of wire types, or null. */
+    private static Class<?> recordNamed(final String simpleName) {
+        for (final String pkg : SCHEMA_PACKAGES) {
+            try {
+                final Class<?> type = Class.forName(pkg + "." + simpleName);
+                return type.isRecord() ? type : null;
+            } catch (final ClassNotFoundException e) {
+                // not in this package: try the next
+            }
+        }
+        return null;
     }
 
     /** "METHOD /path" of every Jersey resource method and of the Grizzly hot paths. */

@@ -12,6 +12,7 @@ import io.eventhandler.server.api.AuthorizationUpdateResource;
 import io.eventhandler.server.arrowhead.ArrowheadSubscriptionAuthorizer;
 import io.eventhandler.server.arrowhead.CoreSystems;
 import io.eventhandler.server.api.EventHandlerResource;
+import io.eventhandler.server.api.OpenApiResource;
 import io.eventhandler.server.api.SubscriptionManagementResource;
 import io.eventhandler.server.api.PublishValidator;
 import io.eventhandler.server.api.RequestLimits;
@@ -72,6 +73,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -86,6 +88,15 @@ import java.util.concurrent.TimeUnit;
 public final class EventHandlerServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventHandlerServer.class);
+
+    /** The Jersey resources: every endpoint except the two Grizzly hot paths, {@link #HOT_PATHS}. */
+    public static final Set<Class<?>> RESOURCE_CLASSES = Set.of(EventHandlerResource.class,
+            AuthorizationUpdateResource.class, SubscriptionManagementResource.class, EngineManagementResource.class,
+            QosManagementResource.class, ReplicationResource.class, OpenApiResource.class);
+    /** Served by Grizzly handlers ahead of Jersey: {@code POST} publish and the {@code GET} SSE stream. */
+    public static final Map<String, String> HOT_PATHS = Map.of(
+            EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, "POST",
+            EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, "GET");
 
     private final ServerConfiguration configuration;
     private final Optional<ServerIdentity> identity;
@@ -215,14 +226,9 @@ public final class EventHandlerServer implements AutoCloseable {
     private HttpServer createHttpServer(final ServerConfiguration config, final ObjectMapper mapper) {
         final RequestLimits limits = new RequestLimits(config.limits());
         final ResourceConfig resources = new ResourceConfig()
-                // The resource class with its collaborators bound, not an instance: Jersey would warn about an
+                // The resource classes with their collaborators bound, not instances: Jersey would warn about an
                 // instance that "implements no provider interface" (jersey#3700).
-                .register(EventHandlerResource.class)
-                .register(AuthorizationUpdateResource.class)
-                .register(SubscriptionManagementResource.class)
-                .register(EngineManagementResource.class)
-                .register(QosManagementResource.class)
-                .register(ReplicationResource.class)
+                .registerClasses(RESOURCE_CLASSES)
                 .register(new AbstractBinder() {
                     @Override
                     protected void configure() {

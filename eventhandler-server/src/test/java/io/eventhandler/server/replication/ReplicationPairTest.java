@@ -56,7 +56,8 @@ class ReplicationPairTest {
             eventually().untilAsserted(() -> {
                 final JsonNode buffer = replication(b).get("buffer");
                 assertEquals(20, buffer.get("received").asLong(), buffer::toString);
-                assertEquals(20, buffer.get("pruned").asLong(), "every dispatched original pruned its copy");
+                assertEquals(20, buffer.get("pruned").asLong(), () -> "every dispatched original pruned its copy; "
+                        + "the primary's link: " + replication(a).get("link"));
                 assertEquals(0, buffer.get("held").asLong());
             });
         }

@@ -4,7 +4,9 @@
 import re,sys,statistics as st,math
 rows={}
 for line in open(sys.argv[1]):
-    m=re.search(r'(?:^| - )(.+?) trial (\d+): failover ([\d.]+) ms, recovered (\d+), replication (\d+) bytes in (\d+) batches, primary CPU (\d+) ms; \[(.*)\]',line)
+    if '[main]' in line:
+        line=line.split(' - ',1)[1]
+    m=re.search(r'^(.+?) trial (\d+): failover ([\d.]+) ms, recovered (\d+), replication (\d+) bytes in (\d+) batches, primary CPU (\d+) ms; \[(.*)\]',line)
     if not m: continue
     name=m.group(1); cats={}
     for c in re.finditer(r'(CAT\d) published (\d+) received (\d+) lost (\d+) longest-run (\d+) duplicates-dropped (\d+) mean ([\d.]+) ms peak ([\d.]+) ms',m.group(8)):

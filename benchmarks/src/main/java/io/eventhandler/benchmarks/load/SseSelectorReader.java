@@ -10,21 +10,32 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Many plain SSE streams, one per topic, read by a single thread through a {@link Selector}. A thread per stream
  * (as {@link RawSseStream} has) costs a context switch per event, which on two shared cores would dominate an
- * experiment with thousands of topics; here one wake-up reads every stream that is ready. Streams are opened
- * before {@link #start()}; a broken stream is reported and not reopened.
+ * experiment with thousands of topics; here one wake-up reads every stream that is ready.
+ *
+ * <p>The reader's thread also connects the streams, without blocking: at most {@code maxHandshakes} of them between
+ * connecting and their response head at once, so that opening thousands does not overflow the server's accept
+ * backlog (a dropped SYN is retried only a second later). A broken stream is reported and not reopened;
+ * {@link #reconnectAll} closes every stream at once and reopens each with {@code Last-Event-ID}, as a client library
+ * would after a network failure.
  */
 public final class SseSelectorReader implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SseSelectorReader.class);
+    private static final int DEFAULT_MAX_HANDSHAKES = 1024;
 
     /** Receives the events, on the reader's thread. */
     public interface Listener {
@@ -43,12 +54,20 @@ public final class SseSelectorReader implements AutoCloseable {
     }
 
     private final URI baseUri;
+    private final InetSocketAddress address;
     private final Listener listener;
     private final Selector selector;
     private final Thread thread;
-    private final List<SocketChannel> channels = new ArrayList<>();
+    private final int maxHandshakes;
+    private final List<StreamState> streams = new ArrayList<>();
+    /** Opens asked for by other threads, taken over by the reader's thread. */
+    private final ConcurrentLinkedQueue<StreamState> requested = new ConcurrentLinkedQueue<>();
+    /** Streams waiting to connect, by due time (reader's thread only). */
+    private final PriorityQueue<StreamState> due = new PriorityQueue<>(Comparator.comparingLong(s -> s.dueNanos));
     private final AtomicInteger attached = new AtomicInteger();
+    private final AtomicLong reconnectSpreadNanos = new AtomicLong(-1);
     private final ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    private int handshakes;
     private volatile boolean closing;
 
     /**
@@ -59,50 +78,66 @@ public final class SseSelectorReader implements AutoCloseable {
      * @param listener receives the events
      */
     public SseSelectorReader(final URI baseUri, final String name, final Listener listener) throws IOException {
+        this(baseUri, name, listener, DEFAULT_MAX_HANDSHAKES);
+    }
+
+    /**
+     * A reader.
+     *
+     * @param maxHandshakes streams at most between connecting and their response head at once
+     */
+    public SseSelectorReader(final URI baseUri, final String name, final Listener listener, final int maxHandshakes)
+            throws IOException {
         this.baseUri = baseUri;
+        this.address = new InetSocketAddress(baseUri.getHost(), baseUri.getPort());
         this.listener = listener;
+        this.maxHandshakes = maxHandshakes;
         this.selector = Selector.open();
         this.thread = new Thread(this::run, "sse-selector-" + name);
         this.thread.setDaemon(true);
     }
 
     /**
-     * Connects a stream subscribed to {@code topic} and sends its request; its answer is read after {@link #start()}.
+     * Asks for a stream subscribed to {@code topic}; the reader's thread connects it (once started) and reads it.
      *
      * @param stream the index the listener is told
      */
-    public void open(final int stream, final String topic) throws IOException {
-        final SocketChannel channel = SocketChannel.open(new InetSocketAddress(baseUri.getHost(), baseUri.getPort()));
-        channel.socket().setTcpNoDelay(true);
-        final String request = "GET " + EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION + " HTTP/1.1\r\nHost: "
-                + baseUri.getHost() + ":" + baseUri.getPort() + "\r\nAccept: text/event-stream\r\n"
-                + EventHandlerApi.EVENT_TYPE_HEADER + ": " + topic + "\r\n\r\n";
-        final ByteBuffer out = ByteBuffer.wrap(request.getBytes(StandardCharsets.ISO_8859_1));
-        while (out.hasRemaining()) {
-            channel.write(out);
-        }
-        channel.configureBlocking(false);
-        channel.register(selector, SelectionKey.OP_READ, new StreamState(stream));
-        channels.add(channel);
+    public void open(final int stream, final String topic) {
+        requested.add(new StreamState(stream, topic));
+        selector.wakeup();
     }
 
-    /** Starts reading. */
+    /** Starts connecting and reading. */
     public void start() {
         thread.start();
     }
 
-    /** Streams whose subscription was answered 200 so far. */
+    /** Streams whose subscription was answered 200 and that are open now. */
     public int attached() {
         return attached.get();
+    }
+
+    /**
+     * Closes every stream at once and reopens them with {@code Last-Event-ID}, stream {@code i} of {@code n} after
+     * {@code i / n} of {@code spread}.
+     */
+    public void reconnectAll(final Duration spread) {
+        reconnectSpreadNanos.set(spread.toNanos());
+        selector.wakeup();
     }
 
     private void run() {
         try {
             while (!closing) {
-                selector.select(200);
+                takeRequests();
+                connectDue();
+                final StreamState next = due.peek();
+                final long waitMs = next == null || handshakes >= maxHandshakes ? 200
+                        : Math.max(1, (next.dueNanos - System.nanoTime()) / 1_000_000);
+                selector.select(waitMs);
                 for (final SelectionKey key : selector.selectedKeys()) {
                     // the instant of each read, not of the wake-up: a busy wake-up can take milliseconds to go round
-                    read(key);
+                    ready(key);
                 }
                 selector.selectedKeys().clear();
             }
@@ -113,33 +148,151 @@ public final class SseSelectorReader implements AutoCloseable {
         }
     }
 
-    private void read(final SelectionKey key) {
-        final StreamState state = (StreamState) key.attachment();
-        final SocketChannel channel = (SocketChannel) key.channel();
-        try {
-            buffer.clear();
-            final int n = channel.read(buffer);
-            final long receivedMicros = EpochMicros.now();
-            if (n < 0) {
-                throw new IOException("the server ended the stream");
+    private void takeRequests() {
+        for (StreamState state; (state = requested.poll()) != null; ) {
+            streams.add(state);
+            state.dueNanos = System.nanoTime();
+            due.add(state);
+        }
+        final long spread = reconnectSpreadNanos.getAndSet(-1);
+        if (spread >= 0) {
+            final long now = System.nanoTime();
+            final List<StreamState> open = new ArrayList<>();
+            for (final StreamState state : streams) {
+                if (state.channel != null) {
+                    state.disconnect();
+                    open.add(state);
+                }
             }
-            state.feed(buffer.array(), n, receivedMicros);
-        } catch (final IOException | RuntimeException e) {
-            key.cancel();
-            if (!closing) {
-                listener.onTrouble(state.stream, "stream broke: " + e);
+            for (int i = 0; i < open.size(); i++) {
+                final StreamState state = open.get(i);
+                state.dueNanos = now + spread * i / open.size();
+                due.add(state);
             }
         }
     }
 
-    /** One stream: its response head until complete, then its SSE decoder. */
+    private void connectDue() {
+        final long now = System.nanoTime();
+        while (handshakes < maxHandshakes && !due.isEmpty() && due.peek().dueNanos <= now) {
+            final StreamState state = due.poll();
+            try {
+                state.connect();
+            } catch (final IOException | RuntimeException e) {
+                state.broke(e);
+            }
+        }
+    }
+
+    private void ready(final SelectionKey key) {
+        final StreamState state = (StreamState) key.attachment();
+        if (!key.isValid()) {
+            return; // its stream broke earlier in this round
+        }
+        try {
+            if (key.isConnectable()) {
+                state.connected();
+            } else if (key.isReadable()) {
+                read(state);
+            }
+        } catch (final IOException | RuntimeException e) {
+            state.broke(e);
+        }
+    }
+
+    private void read(final StreamState state) throws IOException {
+        buffer.clear();
+        final int n = state.channel.read(buffer);
+        final long receivedMicros = EpochMicros.now();
+        if (n < 0) {
+            throw new IOException("the server ended the stream");
+        }
+        state.feed(buffer.array(), n, receivedMicros);
+    }
+
+    /** One stream: its connection, its response head until complete, then its SSE decoder. */
     private final class StreamState implements SseStreamDecoder.Handler {
         final int stream;
+        final String topic;
+        long dueNanos;
+        SocketChannel channel;
+        private SelectionKey key;
         private byte[] head = new byte[0];
         private SseStreamDecoder decoder;
+        /** The last event id of the streams before, for {@code Last-Event-ID}. */
+        private String lastEventId;
 
-        StreamState(final int stream) {
+        StreamState(final int stream, final String topic) {
             this.stream = stream;
+            this.topic = topic;
+        }
+
+        void connect() throws IOException {
+            channel = SocketChannel.open();
+            handshakes++; // from here disconnect() counts it back
+            channel.configureBlocking(false);
+            channel.socket().setTcpNoDelay(true);
+            head = new byte[0];
+            if (channel.connect(address)) {
+                key = channel.register(selector, SelectionKey.OP_READ, this);
+                sendRequest();
+            } else {
+                key = channel.register(selector, SelectionKey.OP_CONNECT, this);
+            }
+        }
+
+        void connected() throws IOException {
+            channel.finishConnect();
+            key.interestOps(SelectionKey.OP_READ);
+            sendRequest();
+        }
+
+        private void sendRequest() throws IOException {
+            final String resume = lastEventId == null ? ""
+                    : EventHandlerApi.LAST_EVENT_ID_HEADER + ": " + lastEventId + "\r\n";
+            final String request = "GET " + EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION
+                    + " HTTP/1.1\r\nHost: " + baseUri.getHost() + ":" + baseUri.getPort()
+                    + "\r\nAccept: text/event-stream\r\n" + EventHandlerApi.EVENT_TYPE_HEADER + ": " + topic + "\r\n"
+                    + resume + "\r\n";
+            final ByteBuffer out = ByteBuffer.wrap(request.getBytes(StandardCharsets.ISO_8859_1));
+            // a few hundred bytes into an empty socket buffer: one write takes them
+            channel.write(out);
+            if (out.hasRemaining()) {
+                throw new IOException("the request did not fit the socket buffer");
+            }
+        }
+
+        /** Closes the connection, keeping the last event id for the next one. */
+        void disconnect() {
+            if (decoder != null) {
+                final String id = decoder.lastEventId();
+                if (id != null) {
+                    lastEventId = id;
+                }
+                decoder = null;
+                attached.decrementAndGet();
+            } else if (channel != null) {
+                handshakes--;
+            }
+            if (key != null) {
+                key.cancel();
+                key = null;
+            }
+            if (channel != null) {
+                try {
+                    channel.close();
+                } catch (final IOException ignored) {
+                    // closing anyway
+                }
+                channel = null;
+            }
+        }
+
+        void broke(final Exception e) {
+            disconnect();
+            if (!closing) {
+                listener.onTrouble(stream, "stream broke: " + e);
+            }
         }
 
         void feed(final byte[] bytes, final int length, final long receivedMicros) throws IOException {
@@ -157,8 +310,9 @@ public final class SseSelectorReader implements AutoCloseable {
             }
             final HttpReader.Head parsed = HttpReader.parse(new String(joined, 0, end, StandardCharsets.ISO_8859_1));
             if (parsed.status() != 200) {
-                throw new IOException("subscription answered HTTP " + parsed.status());
+                throw new IOException("subscription of " + topic + " answered HTTP " + parsed.status());
             }
+            handshakes--;
             attached.incrementAndGet();
             decoder = new SseStreamDecoder(parsed.chunked(), this);
             head = null;
@@ -201,12 +355,9 @@ public final class SseSelectorReader implements AutoCloseable {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (final SocketChannel channel : channels) {
-            try {
-                channel.close();
-            } catch (final IOException ignored) {
-                // closing anyway
-            }
+        // the thread has ended (or is stuck): the streams are no one else's now
+        for (final StreamState state : streams) {
+            state.disconnect();
         }
         try {
             selector.close();

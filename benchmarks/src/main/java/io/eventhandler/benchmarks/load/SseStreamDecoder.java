@@ -6,8 +6,8 @@ import java.util.Arrays;
 /**
  * Turns the bytes of an SSE response body, optionally in HTTP/1.1 chunked transfer coding, into events, wherever
  * the reads happen to split them. Lines end in LF or CRLF; {@code data:} lines of one event are joined with LF;
- * comments, {@code id:} and {@code retry:} are skipped (the generator identifies events by their payload). One
- * instance per stream, used by its reader thread only.
+ * comments and {@code retry:} are skipped (the generator identifies events by their payload); the last {@code id:} is
+ * kept for a reconnect with {@code Last-Event-ID}. One instance per stream, used by its reader thread only.
  */
 final class SseStreamDecoder {
 
@@ -39,10 +39,18 @@ final class SseStreamDecoder {
     private int dataLength;
     private boolean hasData;
     private String eventName;
+    /** The last id, kept as bytes: a String per event would be garbage at a million events a second. */
+    private byte[] lastId = new byte[32];
+    private int lastIdLength = -1;
 
     SseStreamDecoder(final boolean chunked, final Handler handler) {
         this.chunked = chunked;
         this.handler = handler;
+    }
+
+    /** The last {@code id:} field seen (the SSE "last event ID buffer"), or null when none came. */
+    String lastEventId() {
+        return lastIdLength < 0 ? null : new String(lastId, 0, lastIdLength, StandardCharsets.UTF_8);
     }
 
     /** Whether the chunked body ended (the zero-size chunk arrived). */
@@ -171,6 +179,12 @@ final class SseStreamDecoder {
             dataLength += n;
         } else if (isField("event", colon)) {
             eventName = new String(line, valueStart, length - valueStart, StandardCharsets.UTF_8);
+        } else if (isField("id", colon)) {
+            lastIdLength = length - valueStart;
+            if (lastIdLength > lastId.length) {
+                lastId = new byte[lastIdLength];
+            }
+            System.arraycopy(line, valueStart, lastId, 0, lastIdLength);
         }
     }
 

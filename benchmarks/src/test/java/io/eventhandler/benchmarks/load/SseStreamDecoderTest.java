@@ -51,6 +51,18 @@ class SseStreamDecoderTest {
     }
 
     @Test
+    void keepsTheLastEventIdForAReconnect() {
+        final SseStreamDecoder decoder = new SseStreamDecoder(false, new Recorder());
+        assertEquals(null, decoder.lastEventId());
+        final byte[] body = BODY.getBytes(StandardCharsets.UTF_8);
+        decoder.feed(body, 0, body.length, 1);
+        assertEquals("6", decoder.lastEventId());
+        final byte[] longer = "id: 123456789012345678901234567890123\ndata: z\n\n".getBytes(StandardCharsets.UTF_8);
+        decoder.feed(longer, 0, longer.length, 2);
+        assertEquals("123456789012345678901234567890123", decoder.lastEventId());
+    }
+
+    @Test
     void acceptsChunkExtensionsAndUpperCaseHex() {
         final Recorder recorder = new Recorder();
         final SseStreamDecoder decoder = new SseStreamDecoder(true, recorder);

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class DeliveryAccounting {
 
-    /** Latency histograms keep 2 significant digits (1 %): a few KB per topic and per subscriber. */
+    /** Latency histograms keep 2 significant digits (1 %); packed, they cost only the buckets in use. */
     public static final int DEFAULT_SIGNIFICANT_DIGITS = 2;
     /** Reports that may wait for a missing earlier sequence, per stream. */
     public static final int DEFAULT_REORDER_WINDOW = 64;

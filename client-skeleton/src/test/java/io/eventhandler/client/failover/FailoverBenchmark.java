@@ -73,7 +73,7 @@ class FailoverBenchmark {
                     result = FailoverTrial.run(Files.createDirectories(
                                     dir.resolve(configuration.name().replaceAll("[^A-Za-z0-9]", "_") + "-" + round)),
                             configuration.settings(), configuration.plusOne(), BEFORE_KILL, AFTER_KILL);
-                } catch (final RuntimeException e) {
+                } catch (final RuntimeException | AssertionError e) {
                     // a pair that did not come up (e.g. the machine too loaded to start two JVMs in time) is not a
                     // trial: nothing was killed; counted and reported, and the run goes on
                     LOG.warn("{} trial {} not run: the pair did not come up: {}", configuration.name(), round,

@@ -12,6 +12,8 @@ import io.eventhandler.core.delivery.edf.PendingMessage;
 import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.topic.Topic;
+import org.HdrHistogram.Histogram;
+import org.slf4j.LoggerFactory;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -47,6 +49,7 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     private final LongAdder replicasAcknowledged = new LongAdder();
     private final LongAdder replicasFailed = new LongAdder();
     private final LongAdder recovered = new LongAdder();
+    private final DeliveryProblemLog problems;
 
     /** A dispatch job's message: the event and the topic that fans it out. */
     public record Dispatch(Topic topic, Event event) {
@@ -63,7 +66,16 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
                        final Executor drainPool, final Replicator replicator,
                        final LongSupplier clockMicros) {
+        this(plans, policy, workers, drainPool, replicator, clockMicros, DeliveryProblemLog.manual(0,
+                System::nanoTime, LoggerFactory.getLogger(DeliveryProblemLog.class)));
+    }
+
+    /** @param problems where drops and deadline misses are logged */
+    public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
+                       final Executor drainPool, final Replicator replicator,
+                       final LongSupplier clockMicros, final DeliveryProblemLog problems) {
         this.plans = plans;
+        this.problems = problems;
         this.queue = new JobQueue<>(policy);
         this.drains = new DeferredDeliveryExecutor(drainPool, Integer.MAX_VALUE);
         this.replicator = replicator;
@@ -107,8 +119,13 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
         return new OutboxListener() {
             @Override
             public void delivered(final Event event) {
-                account.delivered(event.sequence(), event.createdEpochMicros(), clockMicros.getAsLong(),
-                        plans.plan(topic).dispatchBudgetMicros());
+                final long now = clockMicros.getAsLong();
+                final long budget = plans.plan(topic).dispatchBudgetMicros();
+                if (!account.delivered(event.sequence(), event.createdEpochMicros(), now, budget)) {
+                    problems.report(DeliveryProblemLog.Problem.DEADLINE_MISSED, topic, subscriber, event.sequence(),
+                            "LATE", "latency_ms=" + (now - event.createdEpochMicros()) / 1_000
+                                    + " deadline_ms=" + budget / 1_000);
+                }
                 subscriberDone(event);
             }
 
@@ -116,6 +133,15 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
             public void dropped(final Event event) {
                 account.dropped(event.sequence());
                 subscriberDone(event);
+            }
+
+            @Override
+            public void dropped(final Event event, final DropReason reason) {
+                if (reason != DropReason.SINK_FAILED) { // a sink that gives up logs why itself
+                    problems.report(DeliveryProblemLog.Problem.DROPPED, topic, subscriber, event.sequence(),
+                            reason.name());
+                }
+                dropped(event);
             }
 
             @Override
@@ -192,6 +218,11 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
             avoided += plan.generator().replicationsAvoided();
         }
         return avoided;
+    }
+
+    /** Copies of every topic's end-to-end latency histogram (microseconds), for metrics. */
+    public Map<String, Histogram> latencyByTopic() {
+        return accounting.latencyByTopic();
     }
 
     /** Copies recovered by a promotion and scheduled for dispatch. */

@@ -7,6 +7,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
@@ -28,7 +32,6 @@ import java.util.stream.Stream;
 import static io.eventhandler.server.testing.EhHttp.uniqueTopic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The status page in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, driven by
@@ -37,7 +40,34 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * {@code EH_REQUIRE_BROWSER=1} (CI, after {@code .ci/install-browser.sh}), which makes a missing browser a failure.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@ExtendWith(StatusPageBrowserTest.BrowserInstalled.class)
 class StatusPageBrowserTest {
+
+    /** Skips the class (before its server starts) with the reason, when no browser is installed and none required. */
+    static final class BrowserInstalled implements ExecutionCondition {
+        @Override
+        public ConditionEvaluationResult evaluateExecutionCondition(final ExtensionContext context) {
+            return missing().filter(m -> !required())
+                    .map(ConditionEvaluationResult::disabled)
+                    .orElseGet(() -> ConditionEvaluationResult.enabled("chromium and chromedriver found, or required"));
+        }
+    }
+
+    private static boolean required() {
+        return "1".equals(System.getenv("EH_REQUIRE_BROWSER"));
+    }
+
+    /** What is missing to run the browser, if anything. */
+    private static Optional<String> missing() {
+        final Optional<Path> driver = executable("EH_CHROMEDRIVER", "chromedriver");
+        final Optional<Path> chromium = executable("EH_CHROMIUM", "chromium", "chromium-browser");
+        if (driver.isPresent() && chromium.isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of("no headless browser: chromedriver " + driver.map(Path::toString).orElse("missing")
+                + ", chromium " + chromium.map(Path::toString).orElse("missing")
+                + " (install with .ci/install-browser.sh, or apt-get install chromium chromium-driver)");
+    }
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of());
@@ -46,24 +76,16 @@ class StatusPageBrowserTest {
 
     @BeforeAll
     static void openBrowser() {
-        final Optional<Path> driver = executable("EH_CHROMEDRIVER", "chromedriver");
-        final Optional<Path> chromium = executable("EH_CHROMIUM", "chromium", "chromium-browser");
-        if (driver.isEmpty() || chromium.isEmpty()) {
-            final String missing = "no headless browser: chromedriver " + driver.map(Path::toString).orElse("missing")
-                    + ", chromium " + chromium.map(Path::toString).orElse("missing")
-                    + " (install with .ci/install-browser.sh, or apt-get install chromium chromium-driver)";
-            if ("1".equals(System.getenv("EH_REQUIRE_BROWSER"))) {
-                fail(missing);
-            }
-            assumeTrue(false, missing);
-        }
+        missing().ifPresent(why -> fail(why + "; EH_REQUIRE_BROWSER=1 makes it a failure"));
+        final Path driver = executable("EH_CHROMEDRIVER", "chromedriver").orElseThrow();
+        final Path chromium = executable("EH_CHROMIUM", "chromium", "chromium-browser").orElseThrow();
         final ChromeOptions options = new ChromeOptions()
-                .setBinary(chromium.get().toFile())
+                .setBinary(chromium.toFile())
                 // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start
                 .addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                         "--no-first-run", "--disable-extensions");
         final ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(driver.get().toFile()).usingAnyFreePort().build();
+                .usingDriverExecutable(driver.toFile()).usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
     }
 

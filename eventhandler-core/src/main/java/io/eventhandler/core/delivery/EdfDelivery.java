@@ -50,6 +50,8 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     private final LongAdder replicasFailed = new LongAdder();
     private final LongAdder recovered = new LongAdder();
     private final DeliveryProblemLog problems;
+    /** Without a configured problem log, each problem of a topic and subscriber is logged once per 10 s. */
+    private static final long DEFAULT_REPEAT_INTERVAL_MS = 10_000;
 
     /** A dispatch job's message: the event and the topic that fans it out. */
     public record Dispatch(Topic topic, Event event) {
@@ -66,8 +68,8 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
                        final Executor drainPool, final Replicator replicator,
                        final LongSupplier clockMicros) {
-        this(plans, policy, workers, drainPool, replicator, clockMicros, DeliveryProblemLog.manual(0,
-                System::nanoTime, LoggerFactory.getLogger(DeliveryProblemLog.class)));
+        this(plans, policy, workers, drainPool, replicator, clockMicros, DeliveryProblemLog.manual(
+                DEFAULT_REPEAT_INTERVAL_MS, System::nanoTime, LoggerFactory.getLogger(DeliveryProblemLog.class)));
     }
 
     /** @param problems where drops and deadline misses are logged */

@@ -315,7 +315,7 @@ public final class EventHandlerClient implements AutoCloseable {
 
         /**
          * How long a call tries the instances in turn while they refuse or are unreachable (default
-         * {@link FailoverPolicy#DEFAULT}: 5 ms back-off doubling to 100 ms, 5 s budget). Only used with several
+         * {@link FailoverPolicy#DEFAULT}: 2 ms back-off doubling to 10 ms, 5 s budget). Only used with several
          * instances.
          */
         public Builder failoverPolicy(final FailoverPolicy policy) {
@@ -329,7 +329,7 @@ public final class EventHandlerClient implements AutoCloseable {
             return this;
         }
 
-        /** The back-off between attempts once every instance refused (default 5 ms doubling to 100 ms). */
+        /** The back-off between attempts once every instance refused (default 2 ms doubling to 10 ms). */
         public Builder failoverBackoff(final Duration initial, final Duration max) {
             this.failoverPolicy = failoverPolicy.withBackoff(initial, max);
             return this;

@@ -9,15 +9,15 @@ import java.time.Duration;
  * short when the budget ends: the client's connect and response timeouts bound it, so keep them short on a network
  * where a dead host does not refuse connections at once.
  *
- * @param initialBackoff first wait after every instance refused (default 5 ms)
- * @param maxBackoff     longest wait between two attempts (default 100 ms)
+ * @param initialBackoff first wait after every instance refused (default 2 ms)
+ * @param maxBackoff     longest wait between two attempts (default 10 ms: a take-over lasts tens of ms, and x counts until the publisher is through)
  * @param budget         how long one call may take over all attempts before it fails (default 5 s)
  */
 public record FailoverPolicy(Duration initialBackoff, Duration maxBackoff, Duration budget) {
 
-    /** 5 ms doubling to 100 ms, for up to 5 s. */
+    /** 2 ms doubling to 10 ms, for up to 5 s. */
     public static final FailoverPolicy DEFAULT =
-            new FailoverPolicy(Duration.ofMillis(5), Duration.ofMillis(100), Duration.ofSeconds(5));
+            new FailoverPolicy(Duration.ofMillis(2), Duration.ofMillis(10), Duration.ofSeconds(5));
 
     public FailoverPolicy {
         HttpClientFactory.requireNonNegative(initialBackoff, "initialBackoff");

@@ -135,7 +135,7 @@ public final class EventHandlerServer implements AutoCloseable {
         this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
                 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));
         this.replication = new ReplicationService(configuration.replication(),
-                identity.map(ServerIdentity::sslContext).orElse(null), configuration.tls().hostnameVerification(),
+                configuration.delivery().latencies().failoverMicros(), identity.map(ServerIdentity::sslContext).orElse(null), configuration.tls().hostnameVerification(),
                 mapper);
         this.delivery = new DeliveryService(configuration.delivery(), deliveryPool, configuration.deliveryThreads(),
                 replication, problems);

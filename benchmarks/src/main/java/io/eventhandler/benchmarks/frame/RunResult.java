@@ -9,8 +9,9 @@ import java.util.Map;
  * @param topics         topics in the mix
  * @param repetition     1-based
  * @param categories     per category
- * @param broker         the Event Handler's counters over the measured phase
- * @param cpu            CPU over the measured phase
+ * @param broker         the Event Handler's counters from a second before the measured phase until the
+ *                       subscribers drained
+ * @param cpu            CPU from a second before the measured phase to its end
  * @param published      events the proxies had accepted (whole run)
  * @param failed         publishes refused or broken
  * @param unsentBatches  measured batches never sent because a proxy fell more than 5 s behind

@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServerProcess implements AutoCloseable {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(1)).build();
 
     private final String name;
     private final int port;
@@ -58,13 +59,18 @@ public final class ServerProcess implements AutoCloseable {
             final Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             final ServerProcess server = new ServerProcess(name, port, log, process);
-            Awaitility.await(name + " answers").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-                    .until(() -> {
-                        if (!process.isAlive()) {
-                            throw new IllegalStateException(name + " exited at start:\n" + server.log());
-                        }
-                        return server.answers();
-                    });
+            try {
+                Awaitility.await(name + " answers").atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(50)).until(() -> {
+                            if (!process.isAlive()) {
+                                throw new IllegalStateException(name + " exited at start:\n" + server.log());
+                            }
+                            return server.answers();
+                        });
+            } catch (final RuntimeException e) {
+                server.close();
+                throw new IllegalStateException(name + " did not start: " + command + "\n" + server.log(), e);
+            }
             return server;
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
@@ -112,6 +118,19 @@ public final class ServerProcess implements AutoCloseable {
             }
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** CPU time the process used so far (user + system), from /proc; -1 where there is none. */
+    public long cpuMillis() {
+        try {
+            final String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            // the fields after the command name (which may contain spaces) start after the last ')'
+            final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            final long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
+            return ticks * 1000 / 100; // USER_HZ is 100 on Linux
+        } catch (final IOException | RuntimeException e) {
+            return -1;
         }
     }
 

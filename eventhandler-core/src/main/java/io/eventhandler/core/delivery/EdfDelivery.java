@@ -42,6 +42,8 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     private final DeferredDeliveryExecutor drains;
     private final Replicator replicator;
     private final LongSupplier clockMicros;
+    /** Table 3.3 dispatch-replicate coordination; off only to measure what it saves (FRAME's FCFS- baseline). */
+    private final boolean coordination;
     private final DeliveryAccounting accounting = new DeliveryAccounting();
     /** Events of replicated topics whose dispatch has not completed, for the Dispatched countdown. */
     private final Map<Event, PendingMessage<Dispatch>> replicated = new ConcurrentHashMap<>();
@@ -68,14 +70,26 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
                        final Executor drainPool, final Replicator replicator,
                        final LongSupplier clockMicros) {
-        this(plans, policy, workers, drainPool, replicator, clockMicros, DeliveryProblemLog.manual(
+        this(plans, policy, workers, drainPool, replicator, clockMicros, true);
+    }
+
+    /**
+     * As above; {@code coordination} false turns Table 3.3 off: no replication is aborted or cancelled because its
+     * event was dispatched, and the backup is never asked to discard (FRAME's FCFS- configuration, for comparison).
+     */
+    public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
+                       final Executor drainPool, final Replicator replicator,
+                       final LongSupplier clockMicros, final boolean coordination) {
+        this(plans, policy, workers, drainPool, replicator, clockMicros, coordination, DeliveryProblemLog.manual(
                 DEFAULT_REPEAT_INTERVAL_MS, System::nanoTime, LoggerFactory.getLogger(DeliveryProblemLog.class)));
     }
 
-    /** @param problems where drops and deadline misses are logged */
+    /** As above; @param problems where drops and deadline misses are logged */
     public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
                        final Executor drainPool, final Replicator replicator,
-                       final LongSupplier clockMicros, final DeliveryProblemLog problems) {
+                       final LongSupplier clockMicros, final boolean coordination,
+                       final DeliveryProblemLog problems) {
+        this.coordination = coordination;
         this.plans = plans;
         this.problems = problems;
         this.queue = new JobQueue<>(policy);
@@ -100,7 +114,7 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
         final JobDeadlines deadlines = plan.generator().deadlines(event.createdEpochMicros(),
                 clockMicros.getAsLong());
         queue.schedule(new Dispatch(topic, event), event.createdEpochMicros(), deadlines, pending -> {
-            if (deadlines.replicate()) {
+            if (deadlines.replicate() && coordination) {
                 replicated.put(event, pending);
             }
         });

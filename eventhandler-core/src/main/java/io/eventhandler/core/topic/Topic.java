@@ -114,7 +114,7 @@ public final class Topic {
     private int matching(final Event event) {
         int n = 0;
         for (final Attachment attachment : attachments) {
-            if (attachment.filter().accepts(event)) {
+            if (attachment.wants(event)) {
                 n++;
             }
         }
@@ -124,7 +124,7 @@ public final class Topic {
     private int fanOut(final Event event) {
         int queued = 0;
         for (final Attachment attachment : attachments) {
-            if (attachment.filter().accepts(event)) {
+            if (attachment.wants(event)) {
                 if (attachment.outbox().offer(event)) {
                     deliveriesQueued++;
                     queued++;
@@ -162,7 +162,10 @@ public final class Topic {
                 next.add(existing);
             }
         }
-        next.add(new Attachment(outbox, filter, requirements));
+        // a resuming subscriber gets by dispatch what replay left out (not yet dispatched; after a reset, all of it);
+        // a new one only what is accepted from now on, even if earlier events are dispatched after (deadline order)
+        final long startAfter = resumeAfter < 0 ? lastSequence : resumeAfter > lastSequence ? 0 : resumeAfter;
+        next.add(new Attachment(outbox, filter, requirements, startAfter));
         attachments = next.toArray(NONE);
         if (replaced != null) {
             replaced.close(CloseReason.REPLACED);

@@ -51,6 +51,11 @@ class EdfDeliveryTest {
 
     private void start(final SchedulingPolicy policy, final ReplicationPolicy replication,
                        final Replicator replicator) {
+        start(policy, replication, replicator, true);
+    }
+
+    private void start(final SchedulingPolicy policy, final ReplicationPolicy replication,
+                       final Replicator replicator, final boolean coordination) {
         final TopicPlans plans = new TopicPlans(LatencyBounds.PAPER_EXAMPLE,
                 new TopicQos(Micros.INFINITE, 1_000 * MS, LossTolerance.BEST_EFFORT, 0, Destination.EDGE, 0),
                 replication);
@@ -58,7 +63,7 @@ class EdfDeliveryTest {
         plans.configure("tight", qos(50, 50, LossTolerance.of(3), 0));
         plans.configure("cat0", qos(50, 50, LossTolerance.of(0), 2));
         plans.configure("cat2", qos(100, 100, LossTolerance.of(0), 1));
-        delivery = new EdfDelivery(plans, policy, 1, Runnable::run, replicator, now::get);
+        delivery = new EdfDelivery(plans, policy, 1, Runnable::run, replicator, now::get, coordination);
         broker = new Broker(new BrokerSettings(16, 64, 8), d -> d.payload().getBytes(StandardCharsets.UTF_8),
                 delivery.drainExecutor(), delivery);
     }
@@ -194,6 +199,37 @@ class EdfDeliveryTest {
         assertSame(slow.items().get(0), discarded.get(0));
         assertEquals(1, delivery.snapshot().discardsRequested());
         assertEquals(0, delivery.snapshot().replicationsAvoided());
+    }
+
+    @Test
+    void withoutCoordinationADispatchedEventIsStillReplicatedAndNeverDiscarded() {
+        // FCFS-: the same event as above (dispatch due first) is replicated anyway and its copy stays at the backup
+        final List<Event> replicated = new CopyOnWriteArrayList<>();
+        final List<Event> discarded = new CopyOnWriteArrayList<>();
+        start(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, new Replicator() {
+            @Override
+            public void replicate(final Event event, final Runnable acknowledged, final Runnable failed) {
+                replicated.add(event);
+                acknowledged.run();
+            }
+
+            @Override
+            public void discard(final Event event) {
+                discarded.add(event);
+            }
+        }, false);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("cat0", sink);
+        publish("cat0", "x", T0);
+        delivery.start();
+        payloads(sink, 1);
+        await().atMost(WAIT).until(() -> replicated.size() == 1);
+        await().atMost(WAIT).until(() -> delivery.snapshot().queue().depth() == 0);
+        final DeliverySnapshot snapshot = delivery.snapshot();
+        assertEquals(0, snapshot.queue().cancelledReplications());
+        assertEquals(1, snapshot.replicasAcknowledged());
+        assertEquals(0, snapshot.discardsRequested());
+        assertEquals(List.of(), discarded);
     }
 
     @Test

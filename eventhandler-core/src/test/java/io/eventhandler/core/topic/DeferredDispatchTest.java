@@ -90,4 +90,16 @@ class DeferredDispatchTest {
         assertEquals(6, late.gaps().get(0).lastMissingId());
         assertEquals(LongStream.rangeClosed(7, 10).boxed().toList(), late.sequences());
     }
+
+    /** Found by KeepAliveTest under load: unsubscribe, publish, subscribe again before those dispatches ran. */
+    @Test
+    void aNewSubscriberDoesNotGetEventsAcceptedBeforeItAttachedWhoseDispatchRunsAfter() {
+        scheduler.holding = true;
+        publish(1, 3); // accepted with nobody subscribed; their dispatch waits in the queue
+        final RecordingSink fresh = new RecordingSink(false);
+        broker.subscribe(new SubscribeRequest("t", "fresh", "fresh", EventFilter.ALL, fresh, -1));
+        publish(4, 5);
+        scheduler.releaseInReverse();
+        assertEquals(List.of(4L, 5L), fresh.sequences(), "only what was accepted after it attached");
+    }
 }

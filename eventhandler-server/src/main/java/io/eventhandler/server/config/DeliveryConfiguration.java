@@ -19,17 +19,21 @@ import java.util.Map;
  *
  * @param policy                  {@value #POLICY} — EDF, or FCFS (arrival order, for comparison)
  * @param replication             {@value #REPLICATION} — SELECTIVE (Proposition 1), or ALL (the FCFS baseline's)
+ * @param coordination            {@value #COORDINATION} — Table 3.3 dispatch-replicate coordination (true); false
+ *                                only to measure the FCFS- baseline
  * @param topicsFile              {@value #TOPICS} — JSON file of topic QoS loaded at start (none)
  * @param defaultDeadlineMicros   {@value #DEFAULT_DEADLINE_MS} — deadline D of a topic without QoS (1000 ms)
  * @param latencies               Δ_PB {@value #PUBLISHER_LATENCY_MS} (0), Δ_BS edge {@value #EDGE_LATENCY_MS} (1),
  *                                Δ_BS cloud {@value #CLOUD_LATENCY_MS} (20), Δ_BB {@value #BACKUP_LATENCY_MS} (1),
  *                                x {@value #FAILOVER_MS} (50)
  */
-public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy replication, String topicsFile,
+public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy replication, boolean coordination,
+                                    String topicsFile,
                                     long defaultDeadlineMicros, LatencyBounds latencies) {
 
     public static final String POLICY = "eh.delivery.policy";
     public static final String REPLICATION = "eh.delivery.replication";
+    public static final String COORDINATION = "eh.delivery.coordination";
     public static final String TOPICS = "eh.qos.topics";
     public static final String DEFAULT_DEADLINE_MS = "eh.qos.default.deadline.ms";
     public static final String PUBLISHER_LATENCY_MS = "eh.qos.publisher.latency.ms";
@@ -48,6 +52,7 @@ public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy r
         return new DeliveryConfiguration(
                 choice(source, POLICY, SchedulingPolicy.EDF, SchedulingPolicy.class),
                 choice(source, REPLICATION, ReplicationPolicy.SELECTIVE, ReplicationPolicy.class),
+                source.bool(COORDINATION, true),
                 source.string(TOPICS, ""),
                 millis(source, DEFAULT_DEADLINE_MS, "1000"),
                 new LatencyBounds(millis(source, PUBLISHER_LATENCY_MS, "0"), millis(source, EDGE_LATENCY_MS, "1"),
@@ -58,6 +63,7 @@ public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy r
     void describe(final Map<String, Object> d) {
         d.put(POLICY, policy);
         d.put(REPLICATION, replication);
+        d.put(COORDINATION, coordination);
         d.put(TOPICS, topicsFile);
         d.put(DEFAULT_DEADLINE_MS, millis(defaultDeadlineMicros));
         d.put(PUBLISHER_LATENCY_MS, millis(latencies.publisherToBrokerMicros()));

@@ -13,12 +13,12 @@ import java.util.Map;
  *
  * @param role             {@value #ROLE} — STANDALONE (no pair), PRIMARY or BACKUP
  * @param peer             {@value #PEER} — base URI of the other instance, e.g. {@code https://10.0.0.2:8455} (none)
- * @param heartbeatMs      {@value #HEARTBEAT_MS} — the primary sends at least one batch this often (10)
- * @param failureTimeoutMs {@value #FAILURE_TIMEOUT_MS} — silence after which the backup probes the primary (30)
+ * @param heartbeatMs      {@value #HEARTBEAT_MS} — the primary sends at least one batch this often (5)
+ * @param failureTimeoutMs {@value #FAILURE_TIMEOUT_MS} — silence after which the backup probes the primary (20)
  * @param probeTimeoutMs   {@value #PROBE_TIMEOUT_MS} — how long the probe may take; a primary that does not answer
  *                         it as primary is taken for failed and the backup takes over. A crashed process refuses
  *                         the probe at once; only a host that vanished without a reset makes it wait this long, so
- *                         it is not part of the detection bound that x must cover (200)
+ *                         it is not part of the detection bound that x must cover (500)
  * @param bufferPerTopic   {@value #BUFFER_PER_TOPIC} — replicas the backup keeps per topic (10, as in FRAME)
  * @param batchMax         {@value #BATCH_MAX} — records sent in one batch (512)
  * @param queueCapacity    {@value #QUEUE_CAPACITY} — records waiting to be sent; a replica that finds it full
@@ -59,9 +59,9 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
         }
         final String peer = source.string(PEER, "").trim();
         final ReplicationConfiguration configuration = new ReplicationConfiguration(role, peer,
-                source.integer(HEARTBEAT_MS, 10, v -> v >= 1, "at least 1"),
-                source.integer(FAILURE_TIMEOUT_MS, 30, v -> v >= 1, "at least 1"),
-                source.integer(PROBE_TIMEOUT_MS, 200, v -> v >= 1, "at least 1"),
+                source.integer(HEARTBEAT_MS, 5, v -> v >= 1, "at least 1"),
+                source.integer(FAILURE_TIMEOUT_MS, 20, v -> v >= 1, "at least 1"),
+                source.integer(PROBE_TIMEOUT_MS, 500, v -> v >= 1, "at least 1"),
                 source.integer(BUFFER_PER_TOPIC, 10, v -> v >= 1, "at least 1"),
                 source.integer(BATCH_MAX, 512, v -> v >= 1, "at least 1"),
                 source.integer(QUEUE_CAPACITY, 65_536, v -> v >= 16, "at least 16"));

@@ -26,7 +26,9 @@ public final class BodySizeLimitFilter implements ContainerRequestFilter {
         if (request.getLength() > limit) {
             throw new PayloadTooLargeException(limit);
         }
-        if (request.hasEntity()) {
+        // hasEntity() would peek at the stream, which fails on a body-less upgrade request (the JDK client's GET
+        // offering h2c): only a declared body is wrapped
+        if (request.getLength() > 0 || request.getHeaderString("Transfer-Encoding") != null) {
             request.setEntityStream(new LimitedInputStream(request.getEntityStream(), limit));
         }
     }

@@ -53,17 +53,18 @@ final class PeerClient implements AutoCloseable {
 
     /**
      * @param sslContext TLS as this Event Handler (its key and the cloud's trust), or null for plain HTTP
-     * @param timeoutMs  connect and response timeout: a peer that takes longer is treated as unreachable
+     * @param connectTimeoutMs  a peer that does not accept the connection within this is unreachable
+     * @param responseTimeoutMs a peer that does not answer within this is unreachable
      */
     PeerClient(final URI base, final SSLContext sslContext, final boolean hostnameVerification,
-               final ObjectMapper mapper, final int timeoutMs) {
+               final ObjectMapper mapper, final int connectTimeoutMs, final int responseTimeoutMs) {
         this.base = base;
         this.mapper = mapper;
         final PoolingHttpClientConnectionManagerBuilder pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(2).setMaxConnPerRoute(2)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
-                        .setConnectTimeout(Timeout.ofMilliseconds(timeoutMs))
-                        .setSocketTimeout(Timeout.ofMilliseconds(timeoutMs)).build());
+                        .setConnectTimeout(Timeout.ofMilliseconds(connectTimeoutMs))
+                        .setSocketTimeout(Timeout.ofMilliseconds(responseTimeoutMs)).build());
         if (sslContext != null) {
             pool.setTlsSocketStrategy(hostnameVerification ? new DefaultClientTlsStrategy(sslContext)
                     : new DefaultClientTlsStrategy(sslContext, HostnameVerificationPolicy.CLIENT,
@@ -72,7 +73,7 @@ final class PeerClient implements AutoCloseable {
         final PoolingHttpClientConnectionManager connections = pool.build();
         this.http = HttpClients.custom().setConnectionManager(connections)
                 .setDefaultRequestConfig(RequestConfig.custom()
-                        .setResponseTimeout(Timeout.ofMilliseconds(timeoutMs))
+                        .setResponseTimeout(Timeout.ofMilliseconds(responseTimeoutMs))
                         .setRedirectsEnabled(false).build())
                 .disableAutomaticRetries().disableCookieManagement().disableConnectionState()
                 .setUserAgent("eventhandler-replication").build();

@@ -40,9 +40,15 @@ import java.util.concurrent.locks.LockSupport;
 public final class ReplicationService implements Replicator, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplicationService.class);
-    private static final int PEER_TIMEOUT_MS = 1_000;
+    /**
+     * How long the link waits for the backup's answer. Generous: a batch the backup applied but whose answer came
+     * too late counts as failed here, and its copy is then never discarded (a duplicate at the next take-over).
+     */
+    private static final int PEER_RESPONSE_TIMEOUT_MS = 10_000;
+    private static final int PEER_CONNECT_TIMEOUT_MS = 1_000;
 
     private final ReplicationConfiguration configuration;
+    private final long failoverBudgetMicros;
     private final RoleState roles;
     private final BackupBuffer buffer;
     private final FailureDetector detector;
@@ -52,6 +58,9 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
     private final AtomicInteger receiving = new AtomicInteger();
     private volatile long falseAlarms;
+    /** Touched by the monitor thread only. */
+    private long lastProbeNanos = System.nanoTime() - PROBE_WARM_NANOS;
+    private static final long PROBE_WARM_NANOS = TimeUnit.SECONDS.toNanos(5);
     private final ObjectMapper mapper;
     private final Thread monitor;
     private ReplicationLink link;
@@ -69,20 +78,23 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     private Instant lastPromotion;
 
     /**
-     * @param sslContext TLS as this Event Handler, or null in plain mode
+     * @param failoverBudgetMicros x, the failover time admission assumes ({@code eh.qos.failover.ms})
+     * @param sslContext           TLS as this Event Handler, or null in plain mode
      */
-    public ReplicationService(final ReplicationConfiguration configuration, final SSLContext sslContext,
-                              final boolean hostnameVerification, final ObjectMapper mapper) {
+    public ReplicationService(final ReplicationConfiguration configuration, final long failoverBudgetMicros,
+                              final SSLContext sslContext, final boolean hostnameVerification,
+                              final ObjectMapper mapper) {
         this.configuration = configuration;
+        this.failoverBudgetMicros = failoverBudgetMicros;
         this.mapper = mapper;
         this.roles = new RoleState(configuration.role(), 0);
         this.buffer = new BackupBuffer(configuration.bufferPerTopic());
         this.detector = new FailureDetector(System::nanoTime,
                 TimeUnit.MILLISECONDS.toNanos(configuration.failureTimeoutMs()));
         this.client = configuration.paired() ? new PeerClient(URI.create(configuration.peer()), sslContext,
-                hostnameVerification, mapper, PEER_TIMEOUT_MS) : null;
+                hostnameVerification, mapper, PEER_CONNECT_TIMEOUT_MS, PEER_RESPONSE_TIMEOUT_MS) : null;
         this.probe = configuration.paired() ? new PeerClient(URI.create(configuration.peer()), sslContext,
-                hostnameVerification, mapper, configuration.probeTimeoutMs()) : null;
+                hostnameVerification, mapper, configuration.probeTimeoutMs(), configuration.probeTimeoutMs()) : null;
         this.serving = !configuration.paired();
         this.monitor = new NamedThreadFactory("eh-failover-monitor").newThread(this::watch);
     }
@@ -211,6 +223,10 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     private void watch() {
         final long pauseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, configuration.heartbeatMs() / 2));
         while (running) {
+            if (!serving && roles.role() == ReplicationRole.BACKUP && detector.hasHeard()
+                    && System.nanoTime() - lastProbeNanos > PROBE_WARM_NANOS) {
+                primaryAnswers(); // keeps the probe's (TLS) connection open: a real probe then needs no handshake
+            }
             if (!serving && roles.role() == ReplicationRole.BACKUP && receiving.get() == 0
                     && detector.primaryFailed()) {
                 if (primaryAnswers() || !detector.primaryFailed()) {
@@ -227,6 +243,7 @@ public final class ReplicationService implements Replicator, AutoCloseable {
 
     /** The probe: a primary that is only slow answers as primary; a crashed process refuses the connection. */
     private boolean primaryAnswers() {
+        lastProbeNanos = System.nanoTime();
         try {
             final PeerStatusDTO status = probe.status();
             return ReplicationRole.PRIMARY.name().equals(status.role()) && status.epoch() >= roles.epoch();
@@ -260,6 +277,11 @@ public final class ReplicationService implements Replicator, AutoCloseable {
         LOG.warn("primary {} silent for {} ms: promoted to primary at epoch {}; {} buffered copies dispatched{}",
                 client.base(), lastFailoverMicros / 1_000, epoch, recovered,
                 refused == 0 ? "" : ", " + refused + " behind the topics' numbers skipped");
+        if (lastFailoverMicros > failoverBudgetMicros) {
+            LOG.warn("this take-over took {} ms, more than the x = {} ms admission assumes: loss tolerances may not "
+                    + "have held; raise eh.qos.failover.ms or find what slowed the detection", lastFailoverMicros / 1_000,
+                    failoverBudgetMicros / 1_000.0);
+        }
     }
 
     /** Stop serving: another instance is primary at a newer epoch. Streams close so subscribers move over. */
@@ -284,6 +306,7 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     public synchronized ReplicationStatusDTO statistics() {
         return new ReplicationStatusDTO(configuration.role().name(), roles.role().name(), serving, roles.epoch(),
                 configuration.peer(), configuration.heartbeatMs(), configuration.failureTimeoutMs(),
+                failoverBudgetMicros / 1_000.0,
                 promotions, stepDowns, falseAlarms, lastFailoverMicros < 0 ? null : lastFailoverMicros / 1_000.0,
                 lastPromotion == null ? null : lastPromotion.toString(), lastRecovered, lastRecoveryRefused,
                 buffer.statistics(), link == null ? null : link.statistics());

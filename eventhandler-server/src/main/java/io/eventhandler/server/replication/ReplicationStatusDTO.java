@@ -8,6 +8,7 @@ import io.eventhandler.core.replication.BackupBufferStatistics;
  * @param configuredRole     the role it was configured with
  * @param role               the role it has now
  * @param serving            whether it serves publishers and subscribers now
+ * @param failoverBudgetMs   x, the failover time admission assumes: every take-over should be within it
  * @param falseAlarms        silences after which the probe found the primary alive (no take-over)
  * @param lastFailoverMs     the last take-over: from the last batch heard from the failed primary to serving (an
  *                           upper bound of detection plus recovery, to compare with the configured x); null if none
@@ -17,7 +18,8 @@ import io.eventhandler.core.replication.BackupBufferStatistics;
  * @param link               the replication link (while primary), or null when standalone
  */
 public record ReplicationStatusDTO(String configuredRole, String role, boolean serving, long epoch, String peer,
-                                   int heartbeatMs, int failureTimeoutMs, long promotions, long stepDowns,
+                                   int heartbeatMs, int failureTimeoutMs, double failoverBudgetMs,
+                                   long promotions, long stepDowns,
                                    long falseAlarms,
                                    Double lastFailoverMs, String lastPromotion, long lastRecovered,
                                    long lastRecoverySkipped, BackupBufferStatistics buffer,

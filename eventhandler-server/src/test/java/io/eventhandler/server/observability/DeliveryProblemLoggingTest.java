@@ -65,6 +65,9 @@ class DeliveryProblemLoggingTest {
 
             final Pattern line = Pattern.compile("delivery problem=DROPPED topic=" + Pattern.quote(normalised)
                     + " subscriber=\"sse#\\d+ 127\\.0\\.0\\.1:" + port + "\" seq=(\\d+) reason=OVERFLOW$");
+            // written by the log's own thread: wait for it
+            eventually().until(() -> capture.warningsAndErrors().stream()
+                    .anyMatch(l -> l.contains("problem=DROPPED topic=" + normalised + " ")));
             final List<String> drops = capture.warningsAndErrors().stream()
                     .filter(l -> l.contains("problem=DROPPED topic=" + normalised + " ")).toList();
             assertEquals(1, drops.size(), () -> totalDropped + " drops, logged as: " + drops);
@@ -92,6 +95,8 @@ class DeliveryProblemLoggingTest {
             eventually().until(() -> http.statistics().subscribersOf(topic).get(0).failed() == 4);
             assertEquals(4, receiver.requests().size());
             final String subscriber = "subscriber=\"webhook [^\"]+/notify\"";
+            eventually().until(() -> capture.warningsAndErrors().stream()
+                    .filter(l -> l.contains(" topic=" + normalised + " ")).count() >= 2);
             final List<String> lines = capture.warningsAndErrors().stream()
                     .filter(l -> l.contains(" topic=" + normalised + " ")).toList();
             assertEquals(2, lines.size(), lines::toString);

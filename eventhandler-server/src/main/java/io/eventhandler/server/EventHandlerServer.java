@@ -38,6 +38,13 @@ import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.http.ObjectMapperResolver;
 import io.eventhandler.server.http.RequestRouter;
+import io.eventhandler.server.observability.EventHandlerMetrics;
+import io.eventhandler.server.observability.GrizzlyWorkerProbe;
+import io.eventhandler.server.observability.MetricsAccess;
+import io.eventhandler.server.observability.ObservabilityResource;
+import io.eventhandler.server.observability.ObservedState;
+import io.eventhandler.server.observability.StatusStream;
+import io.eventhandler.core.delivery.DeliveryProblemLog;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerTls;
@@ -88,15 +95,22 @@ import java.util.concurrent.TimeUnit;
 public final class EventHandlerServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventHandlerServer.class);
+    /** The status page's update period. */
+    private static final long STATUS_PERIOD_MS = 1_000;
 
     /** The Jersey resources: every endpoint except the two Grizzly hot paths, {@link #HOT_PATHS}. */
     public static final Set<Class<?>> RESOURCE_CLASSES = Set.of(EventHandlerResource.class,
             AuthorizationUpdateResource.class, SubscriptionManagementResource.class, EngineManagementResource.class,
-            QosManagementResource.class, ReplicationResource.class, OpenApiResource.class);
-    /** Served by Grizzly handlers ahead of Jersey: {@code POST} publish and the {@code GET} SSE stream. */
+            QosManagementResource.class, ReplicationResource.class, OpenApiResource.class,
+            ObservabilityResource.class);
+    /**
+     * Served by Grizzly handlers ahead of Jersey: {@code POST} publish, the {@code GET} SSE stream and the status
+     * page's stream.
+     */
     public static final Map<String, String> HOT_PATHS = Map.of(
             EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, "POST",
-            EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, "GET");
+            EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, "GET",
+            EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, "GET");
 
     private final ServerConfiguration configuration;
     private final Optional<ServerIdentity> identity;
@@ -118,6 +132,12 @@ public final class EventHandlerServer implements AutoCloseable {
     private final SseHeartbeat heartbeat;
     private final int port;
     private final CalibrationSession calibration;
+    private final DeliveryProblemLog problems;
+    private final GrizzlyWorkerProbe httpWorkers = new GrizzlyWorkerProbe();
+    private final EventHandlerMetrics metrics;
+    private final MetricsAccess metricsAccess;
+    /** Created with the HTTP server, which it is a handler of. */
+    private StatusStream statusStream;
 
     private EventHandlerServer(final ServerConfiguration configuration) {
         this.configuration = configuration;
@@ -125,6 +145,8 @@ public final class EventHandlerServer implements AutoCloseable {
         this.identity = configuration.tls().enabled()
                 ? Optional.of(ServerTls.load(configuration.tls())) : Optional.empty();
         this.access = identity.map(AccessControl::secure).orElseGet(AccessControl::open);
+        this.metricsAccess = new MetricsAccess(access, configuration.observability());
+        this.problems = DeliveryProblemLog.start(configuration.observability().logRepeatIntervalMs());
         final ObjectMapper mapper = JsonLimits.apply(JsonMapper.create(), configuration.limits());
         this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
                 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));
@@ -132,11 +154,12 @@ public final class EventHandlerServer implements AutoCloseable {
                 configuration.delivery().latencies().failoverMicros(), identity.map(ServerIdentity::sslContext).orElse(null), configuration.tls().hostnameVerification(),
                 mapper);
         this.delivery = new DeliveryService(configuration.delivery(), deliveryPool, configuration.deliveryThreads(),
-                replication);
+                replication, problems);
         try {
             delivery.loadTopics(mapper);
         } catch (final RuntimeException e) {
             deliveryPool.shutdownNow();
+            problems.close();
             throw e;
         }
         this.broker = new Broker(new BrokerSettings(configuration.historySize(),
@@ -146,7 +169,7 @@ public final class EventHandlerServer implements AutoCloseable {
         this.engine = new EngineService(broker, self(configuration, identity), configuration.engineWorkers());
         loadGraphFile(configuration, mapper);
         this.webhooks = new WebhookDispatcher(configuration, broker,
-                identity.map(ServerIdentity::sslContext).orElse(null));
+                identity.map(ServerIdentity::sslContext).orElse(null), problems);
         this.store = SubscriptionStore.open(configuration.store());
         this.coreSystems = configuration.arrowhead().standalone() ? Optional.empty()
                 : Optional.of(CoreSystems.create(configuration.arrowhead(), configuration.tls(),
@@ -157,6 +180,8 @@ public final class EventHandlerServer implements AutoCloseable {
         this.subscriptions = new Subscriptions(store, broker, webhooks, authorizer,
                 configuration.timeStampToleranceSeconds());
         replication.bind(broker, subscriptions, delivery.plans(), engine);
+        this.metrics = new EventHandlerMetrics(new ObservedState(broker, delivery.scheduler(), replication,
+                httpWorkers), configuration.observability().metricsTopicLimit());
         codecTimer.start();
         this.httpServer = createHttpServer(configuration, mapper);
         try {
@@ -177,7 +202,7 @@ public final class EventHandlerServer implements AutoCloseable {
             new StartupAuthorizationCheck(subscriptions, configuration.arrowhead()).start();
         });
         this.heartbeat = new SseHeartbeat(broker, configuration.sseHeartbeatIntervalMs(),
-                configuration.sseStallTimeoutMs());
+                configuration.sseStallTimeoutMs(), problems);
         LOG.info("Event Handler listening on {} (workers {}, delivery threads {}){}", baseUri(),
                 configuration.workerThreads(), configuration.deliveryThreads(),
                 identity.map(i -> " as " + i.system().commonName() + ", client certificates required").orElse(""));
@@ -243,6 +268,8 @@ public final class EventHandlerServer implements AutoCloseable {
                                 .to(PublishValidator.class);
                         bind(access).to(AccessControl.class);
                         bind(replication).to(ReplicationService.class);
+                        bind(metrics).to(EventHandlerMetrics.class);
+                        bind(metricsAccess).to(MetricsAccess.class);
                         bind(identity.map(i -> i.system().systemName()).orElse("eventhandler"))
                                 .named(ReplicationResource.SELF).to(String.class);
                     }
@@ -279,13 +306,17 @@ public final class EventHandlerServer implements AutoCloseable {
         // same-thread strategy every request allocated ~30 KB of fresh Request objects).
         transport.setIOStrategy(WorkerThreadIOStrategy.getInstance());
         transport.setSelectorRunnersCount(config.selectorThreads());
-        transport.setWorkerThreadPoolConfig(ThreadPoolConfig.defaultConfig()
+        final ThreadPoolConfig workers = ThreadPoolConfig.defaultConfig()
                 .setPoolName("eh-worker")
                 .setCorePoolSize(config.workerThreads())
-                .setMaxPoolSize(config.workerThreads()));
+                .setMaxPoolSize(config.workerThreads());
+        workers.getInitialMonitoringConfig().addProbes(httpWorkers);
+        transport.setWorkerThreadPoolConfig(workers);
         final GrizzlyResponses responses = new GrizzlyResponses(errorWriter);
+        statusStream = new StatusStream(new ObservedState(broker, delivery.scheduler(), replication, httpWorkers),
+                mapper.writer(), metricsAccess, responses, STATUS_PERIOD_MS);
         final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
-                config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit);
+                config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit, problems);
         final PublishHandler publish = new PublishHandler(broker,
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), mapper.reader(), responses,
                 config.maxBodyBytes(), access, new PublisherRateLimiter(
@@ -298,8 +329,9 @@ public final class EventHandlerServer implements AutoCloseable {
             handlers.removeHttpHandler(jersey);
             handlers.addHttpHandler(new RequestRouter(Map.of(
                     EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
-                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, publish), jersey, responses,
-                    replication::serving), registrations);
+                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, publish),
+                    Map.of(EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, statusStream),
+                    jersey, responses, replication::serving), registrations);
         });
         return server;
     }
@@ -350,6 +382,9 @@ public final class EventHandlerServer implements AutoCloseable {
             heartbeat.close();
         }
         replication.close();
+        if (statusStream != null) {
+            statusStream.close();
+        }
         broker.close();
         // Streams and subscriptions are closed above; a graceful Grizzly shutdown would wait for the suspended
         // SSE responses the delivery threads are still finishing, and racing it with shutdownNow logs errors.
@@ -368,6 +403,10 @@ public final class EventHandlerServer implements AutoCloseable {
         }
         webhooks.close();
         delivery.close();
+        if (metrics != null) {
+            metrics.close();
+        }
+        problems.close();
         deliveryPool.shutdownNow();
         codecTimer.destroy();
     }

@@ -12,6 +12,8 @@ import io.eventhandler.core.delivery.edf.PendingMessage;
 import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.topic.Topic;
+import org.HdrHistogram.Histogram;
+import org.slf4j.LoggerFactory;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,6 +51,9 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     private final LongAdder replicasAcknowledged = new LongAdder();
     private final LongAdder replicasFailed = new LongAdder();
     private final LongAdder recovered = new LongAdder();
+    private final DeliveryProblemLog problems;
+    /** Without a configured problem log, each problem of a topic and subscriber is logged once per 10 s. */
+    private static final long DEFAULT_REPEAT_INTERVAL_MS = 10_000;
 
     /** A dispatch job's message: the event and the topic that fans it out. */
     public record Dispatch(Topic topic, Event event) {
@@ -75,8 +80,18 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
     public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
                        final Executor drainPool, final Replicator replicator,
                        final LongSupplier clockMicros, final boolean coordination) {
+        this(plans, policy, workers, drainPool, replicator, clockMicros, coordination, DeliveryProblemLog.manual(
+                DEFAULT_REPEAT_INTERVAL_MS, System::nanoTime, LoggerFactory.getLogger(DeliveryProblemLog.class)));
+    }
+
+    /** As above; @param problems where drops and deadline misses are logged */
+    public EdfDelivery(final TopicPlans plans, final SchedulingPolicy policy, final int workers,
+                       final Executor drainPool, final Replicator replicator,
+                       final LongSupplier clockMicros, final boolean coordination,
+                       final DeliveryProblemLog problems) {
         this.coordination = coordination;
         this.plans = plans;
+        this.problems = problems;
         this.queue = new JobQueue<>(policy);
         this.drains = new DeferredDeliveryExecutor(drainPool, Integer.MAX_VALUE);
         this.replicator = replicator;
@@ -120,8 +135,13 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
         return new OutboxListener() {
             @Override
             public void delivered(final Event event) {
-                account.delivered(event.sequence(), event.createdEpochMicros(), clockMicros.getAsLong(),
-                        plans.plan(topic).dispatchBudgetMicros());
+                final long now = clockMicros.getAsLong();
+                final long budget = plans.plan(topic).dispatchBudgetMicros();
+                if (!account.delivered(event.sequence(), event.createdEpochMicros(), now, budget)) {
+                    problems.report(DeliveryProblemLog.Problem.DEADLINE_MISSED, topic, subscriber, event.sequence(),
+                            "LATE", "latency_ms=" + (now - event.createdEpochMicros()) / 1_000
+                                    + " deadline_ms=" + budget / 1_000);
+                }
                 subscriberDone(event);
             }
 
@@ -129,6 +149,15 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
             public void dropped(final Event event) {
                 account.dropped(event.sequence());
                 subscriberDone(event);
+            }
+
+            @Override
+            public void dropped(final Event event, final DropReason reason) {
+                if (reason != DropReason.SINK_FAILED) { // a sink that gives up logs why itself
+                    problems.report(DeliveryProblemLog.Problem.DROPPED, topic, subscriber, event.sequence(),
+                            reason.name());
+                }
+                dropped(event);
             }
 
             @Override
@@ -205,6 +234,11 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
             avoided += plan.generator().replicationsAvoided();
         }
         return avoided;
+    }
+
+    /** Copies of every topic's end-to-end latency histogram (microseconds), for metrics. */
+    public Map<String, Histogram> latencyByTopic() {
+        return accounting.latencyByTopic();
     }
 
     /** Copies recovered by a promotion and scheduled for dispatch. */

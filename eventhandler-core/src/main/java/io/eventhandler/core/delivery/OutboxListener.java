@@ -28,4 +28,19 @@ public interface OutboxListener {
 
     /** The event will never reach this subscriber: its queue was full, or its sink gave up on it. */
     void dropped(Event event);
+
+    /** Why an event was dropped for a subscriber. */
+    enum DropReason {
+        /** The subscriber's queue was full. */
+        OVERFLOW,
+        /** The subscriber was closed. */
+        CLOSED,
+        /** Its sink gave up on it (and logged why). */
+        SINK_FAILED
+    }
+
+    /** {@link #dropped(Event)}, knowing why; by default just that. */
+    default void dropped(final Event event, final DropReason reason) {
+        dropped(event);
+    }
 }

@@ -101,7 +101,7 @@ public final class SubscriberOutbox {
      */
     public boolean offer(final Event event) {
         if (closeReason != null) {
-            listener.dropped(event);
+            listener.dropped(event, OutboxListener.DropReason.CLOSED);
             return false;
         }
         synchronized (gapLock) {
@@ -110,7 +110,7 @@ public final class SubscriberOutbox {
                     pendingGapLast = event.sequence();
                     dropped.incrementAndGet();
                     markDropping();
-                    listener.dropped(event);
+                    listener.dropped(event, OutboxListener.DropReason.OVERFLOW);
                     return false;
                 }
                 enqueuePendingGap();
@@ -119,7 +119,7 @@ public final class SubscriberOutbox {
                 pendingGapLast = event.sequence();
                 dropped.incrementAndGet();
                 markDropping();
-                listener.dropped(event);
+                listener.dropped(event, OutboxListener.DropReason.OVERFLOW);
                 return false;
             }
             enqueue(event);
@@ -245,7 +245,8 @@ public final class SubscriberOutbox {
             try {
                 sink.deliver(batch, callback);
             } catch (final RuntimeException e) {
-                LOG.warn("sink of {} failed; closing it", description, e);
+                LOG.warn(DeliveryProblemLog.line(DeliveryProblemLog.Problem.SINK_FAILED, topic, description,
+                        firstSequence(batch), e.getClass().getSimpleName(), "closing=true"), e);
                 inFlight = List.of();
                 failed.addAndGet(countEvents(batch));
                 report(batch, 0);
@@ -315,7 +316,7 @@ public final class SubscriberOutbox {
                 if (n++ < deliveredCount) {
                     listener.delivered(event);
                 } else {
-                    listener.dropped(event);
+                    listener.dropped(event, OutboxListener.DropReason.SINK_FAILED);
                 }
             }
         }
@@ -329,6 +330,32 @@ public final class SubscriberOutbox {
             }
         }
         return n;
+    }
+
+    /**
+     * The sequence number of the oldest event not delivered yet (in flight or queued), 0 when there is none; for
+     * logs. Any thread.
+     */
+    public long oldestUndeliveredSequence() {
+        final long inFlightFirst = firstSequence(inFlight);
+        if (inFlightFirst > 0) {
+            return inFlightFirst;
+        }
+        for (final OutboxItem item : queue) {
+            if (item instanceof Event event) {
+                return event.sequence();
+            }
+        }
+        return 0;
+    }
+
+    private static long firstSequence(final List<OutboxItem> batch) {
+        for (final OutboxItem item : batch) {
+            if (item instanceof Event event) {
+                return event.sequence();
+            }
+        }
+        return 0;
     }
 
     public long id() {

@@ -57,6 +57,7 @@ import java.util.Set;
  * @param delivery                 real-time delivery: scheduling, replication, topic QoS and latencies
  * @param calibration              per-stage service-time recording for the capacity model (default off)
  * @param replication              primary/backup role, peer and replication link timing (default standalone)
+ * @param observability            metrics readers, per-topic series cap, repeat interval of delivery-problem logs
  */
 public record ServerConfiguration(
         String address,
@@ -88,7 +89,8 @@ public record ServerConfiguration(
         LimitsConfiguration limits,
         DeliveryConfiguration delivery,
         CalibrationConfiguration calibration,
-        ReplicationConfiguration replication) {
+        ReplicationConfiguration replication,
+        ObservabilityConfiguration observability) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -228,7 +230,8 @@ public record ServerConfiguration(
                 new CalibrationConfiguration(source.bool(CALIBRATION_ENABLED, false),
                         source.integer(CALIBRATION_SAMPLES, 200_000, v -> v >= 1, "at least 1"),
                         Path.of(source.string(CALIBRATION_FILE, "eh-calibration.csv"))),
-                ReplicationConfiguration.read(source, delivery));
+                ReplicationConfiguration.read(source, delivery),
+                ObservabilityConfiguration.read(source));
         final int bytesLimit = configuration.limits().publishBytesPerSecond();
         if (bytesLimit > 0 && bytesLimit < configuration.maxBodyBytes()) {
             // a bucket holds one second's bytes: a larger event could never pass
@@ -368,6 +371,7 @@ public record ServerConfiguration(
         d.put(CALIBRATION_SAMPLES, calibration.samples());
         d.put(CALIBRATION_FILE, calibration.file());
         replication.describe(d);
+        observability.describe(d);
         return d;
     }
 

@@ -5,6 +5,7 @@ import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.api.qos.TopicQosFileDTO;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.core.delivery.DeliveryProblemLog;
 import io.eventhandler.core.delivery.EdfDelivery;
 import io.eventhandler.core.delivery.Replicator;
 import io.eventhandler.core.delivery.TopicPlans;
@@ -42,12 +43,12 @@ public final class DeliveryService implements AutoCloseable {
      * @param replicator the link to the backup ({@link Replicator#NO_BACKUP} on its own)
      */
     public DeliveryService(final DeliveryConfiguration configuration, final Executor drainPool, final int workers,
-                           final Replicator replicator) {
+                           final Replicator replicator, final DeliveryProblemLog problems) {
         this.configuration = configuration;
         this.plans = new TopicPlans(configuration.latencies(), configuration.defaultQos(),
                 configuration.replication());
         this.scheduler = new EdfDelivery(plans, configuration.policy(), workers, drainPool, replicator,
-                Engine.clockMicros(Clock.systemUTC()), configuration.coordination());
+                Engine.clockMicros(Clock.systemUTC()), configuration.coordination(), problems);
     }
 
     /** Load the topics file, if one is configured; every problem is a start-up error naming the topic. */

@@ -27,17 +27,21 @@ public final class RequestRouter extends ErrorAnsweringHandler {
     private static final String REPLICATION = EventHandlerApi.BASE_PATH + "/replication/";
 
     private final Map<String, HttpHandler> exactPaths;
+    private final Map<String, HttpHandler> readPaths;
     private final HttpHandler jersey;
     private final BooleanSupplier serving;
 
     /**
+     * @param exactPaths the hot paths, refused while this instance stands by
+     * @param readPaths  Grizzly handlers of read-only paths, served in any role (the status stream)
      * @param serving whether this instance serves publishers and subscribers now (false: a backup, which answers
      *                them 503 so that they go to the primary, and only reads and the replication protocol here)
      */
-    public RequestRouter(final Map<String, HttpHandler> exactPaths, final HttpHandler jersey,
-                         final GrizzlyResponses responses, final BooleanSupplier serving) {
+    public RequestRouter(final Map<String, HttpHandler> exactPaths, final Map<String, HttpHandler> readPaths,
+                         final HttpHandler jersey, final GrizzlyResponses responses, final BooleanSupplier serving) {
         super(responses);
         this.exactPaths = Map.copyOf(exactPaths);
+        this.readPaths = Map.copyOf(readPaths);
         this.jersey = jersey;
         this.serving = serving;
         setDecodeUrl(false);
@@ -45,6 +49,11 @@ public final class RequestRouter extends ErrorAnsweringHandler {
 
     @Override
     public void service(final Request request, final Response response) throws Exception {
+        final HttpHandler read = readPaths.get(request.getRequestURI());
+        if (read != null) {
+            read.service(request, response);
+            return;
+        }
         final HttpHandler exact = exactPaths.get(request.getRequestURI());
         if (!serving.getAsBoolean() && refusedWhileStandingBy(request, exact != null)) {
             responses.error(response, 503, ExceptionType.UNAVAILABLE, "This Event Handler is the backup of a "
@@ -94,11 +103,13 @@ public final class RequestRouter extends ErrorAnsweringHandler {
     public void start() {
         jersey.start();
         exactPaths.values().forEach(HttpHandler::start);
+        readPaths.values().forEach(HttpHandler::start);
     }
 
     @Override
     public void destroy() {
         jersey.destroy();
         exactPaths.values().forEach(HttpHandler::destroy);
+        readPaths.values().forEach(HttpHandler::destroy);
     }
 }

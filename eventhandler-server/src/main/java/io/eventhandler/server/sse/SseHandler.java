@@ -10,6 +10,7 @@ import io.eventhandler.core.broker.SubscriberRequirements;
 import io.eventhandler.server.api.SubscriptionValidator;
 import io.eventhandler.server.delivery.QosDocuments;
 import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.DeliveryProblemLog;
 import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.security.certs.SystemIdentity;
@@ -62,11 +63,13 @@ public final class SseHandler extends HttpHandler {
     private final SubscriptionAuthorizer authorizer;
     private final RequestLimits limits;
     private final SubscriptionValidator.RequirementsCheck admission;
+    private final DeliveryProblemLog problems;
 
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
                       final long retryMs, final long heartbeatIntervalMs, final AccessControl access,
                       final SubscriptionAuthorizer authorizer, final RequestLimits limits,
-                      final SubscriptionValidator.RequirementsCheck admission) {
+                      final SubscriptionValidator.RequirementsCheck admission, final DeliveryProblemLog problems) {
+        this.problems = problems;
         this.limits = limits;
         this.broker = broker;
         this.responses = responses;
@@ -245,11 +248,12 @@ public final class SseHandler extends HttpHandler {
         if (!response.isSuspended()) {
             response.suspend();
         }
-        final SseSink sink = new SseSink(response, frames, eventType, heartbeatIntervalNanos, retryMs);
         final long streamId = streams.incrementAndGet();
         final String description = "sse#" + streamId + " "
                 + (subscriber.systemName() == null ? "" : subscriber.systemName() + "@")
                 + request.getRemoteAddr() + ":" + request.getRemotePort();
+        final SseSink sink = new SseSink(response, frames, eventType, description, heartbeatIntervalNanos, retryMs,
+                problems);
         final SubscriberOutbox outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId),
                 description, streamFilter(grant), sink, resumeAfter, requirements));
         sink.onFailure(reason -> broker.detach(outbox, reason));

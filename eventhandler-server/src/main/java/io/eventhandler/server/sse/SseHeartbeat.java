@@ -2,9 +2,8 @@ package io.eventhandler.server.sse;
 
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.DeliveryProblemLog;
 import io.eventhandler.core.delivery.SubscriberOutbox;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,7 +18,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SseHeartbeat implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SseHeartbeat.class);
 
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         final Thread thread = new Thread(r, "eh-sse-heartbeat");
@@ -28,13 +26,16 @@ public final class SseHeartbeat implements AutoCloseable {
     });
     private final Broker broker;
     private final long stallTimeoutNanos;
+    private final DeliveryProblemLog problems;
 
     /**
      * @param intervalMs     heartbeat interval
      * @param stallTimeoutMs how long a stream may not keep up before it is disconnected; 0 for never
      */
-    public SseHeartbeat(final Broker broker, final long intervalMs, final long stallTimeoutMs) {
+    public SseHeartbeat(final Broker broker, final long intervalMs, final long stallTimeoutMs,
+                        final DeliveryProblemLog problems) {
         this.broker = broker;
+        this.problems = problems;
         this.stallTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(stallTimeoutMs);
         long period = Math.max(50, intervalMs / 2);
         if (stallTimeoutMs > 0) {
@@ -51,9 +52,10 @@ public final class SseHeartbeat implements AutoCloseable {
             }
             final long stalled = outbox.stalledNanos(now);
             if (stallTimeoutNanos > 0 && stalled > stallTimeoutNanos) {
-                LOG.info("disconnecting {} of topic {}: not keeping up for {} ms ({} events dropped, {} pending)",
-                        outbox.description(), outbox.topic(), TimeUnit.NANOSECONDS.toMillis(stalled),
-                        outbox.dropped(), outbox.pending());
+                problems.report(DeliveryProblemLog.Problem.DISCONNECTED, outbox.topic(), outbox.description(),
+                        outbox.oldestUndeliveredSequence(), CloseReason.TOO_SLOW.name(),
+                        "stalled_ms=" + TimeUnit.NANOSECONDS.toMillis(stalled) + " dropped=" + outbox.dropped()
+                                + " pending=" + outbox.pending());
                 broker.detach(outbox, CloseReason.TOO_SLOW);
             } else {
                 outbox.wake();

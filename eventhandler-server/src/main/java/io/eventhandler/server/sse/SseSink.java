@@ -2,6 +2,7 @@ package io.eventhandler.server.sse;
 
 import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.DeliveryCallback;
+import io.eventhandler.core.delivery.DeliveryProblemLog;
 import io.eventhandler.core.delivery.EventSink;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.Gap;
@@ -39,10 +40,16 @@ final class SseSink implements EventSink {
     private long lastWriteNanos = System.nanoTime();
     private volatile boolean closed;
     private long takenNanos;
+    /** The first event of the batch being written, for the log line if it fails. */
+    private long firstSequence;
+    private final String subscriber;
+    private final DeliveryProblemLog problems;
 
-    SseSink(final Response response, final SseFrames frames, final String eventType,
-            final long heartbeatIntervalNanos, final long retryMs) {
+    SseSink(final Response response, final SseFrames frames, final String eventType, final String subscriber,
+            final long heartbeatIntervalNanos, final long retryMs, final DeliveryProblemLog problems) {
         this.response = response;
+        this.subscriber = subscriber;
+        this.problems = problems;
         this.retryMs = retryMs;
         this.out = response.getNIOOutputStream();
         this.frames = frames;
@@ -68,8 +75,12 @@ final class SseSink implements EventSink {
             SseFrames.retry(buffer, retryMs);
         }
         int events = 0;
+        firstSequence = 0;
         for (final OutboxItem item : batch) {
             if (item instanceof Event event) {
+                if (events == 0) {
+                    firstSequence = event.sequence();
+                }
                 SseFrames.event(buffer, event);
                 StageRecorder.global().taken(event.acceptedNanos(), now);
                 events++;
@@ -115,7 +126,8 @@ final class SseSink implements EventSink {
     }
 
     private void fail(final Throwable cause, final int events, final DeliveryCallback callback) {
-        LOG.debug("SSE stream of {} broke: {}", eventType, cause.toString());
+        problems.report(DeliveryProblemLog.Problem.WRITE_FAILED, eventType, subscriber, firstSequence,
+                cause.getClass().getSimpleName(), "events=" + events);
         callback.completed(0, events);
         onFailure.accept(CloseReason.WRITE_FAILED);
     }

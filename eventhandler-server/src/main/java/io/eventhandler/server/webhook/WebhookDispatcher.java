@@ -1,6 +1,8 @@
 package io.eventhandler.server.webhook;
 
 import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.delivery.DeliveryProblemLog;
+import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.server.api.WebhookSubscription;
 import io.eventhandler.server.config.ServerConfiguration;
@@ -38,13 +40,16 @@ public final class WebhookDispatcher implements AutoCloseable {
     private final int circuitFailures;
     private final long circuitOpenMs;
     private final boolean tls;
+    private final DeliveryProblemLog problems;
 
     /**
      * @param sslContext the Event Handler's TLS context in secure mode, null in plain mode
+     * @param problems   where retries, give-ups and open circuits are logged
      */
     public WebhookDispatcher(final ServerConfiguration configuration, final Broker broker,
-                             final SSLContext sslContext) {
+                             final SSLContext sslContext, final DeliveryProblemLog problems) {
         this.broker = broker;
+        this.problems = problems;
         this.tls = sslContext != null;
         final PoolingAsyncClientConnectionManagerBuilder builder = PoolingAsyncClientConnectionManagerBuilder.create();
         if (sslContext != null) {
@@ -95,12 +100,13 @@ public final class WebhookDispatcher implements AutoCloseable {
 
     /** Attach the subscription to its topic, replacing the subscriber's previous one for that topic. */
     public void subscribe(final WebhookSubscription subscription) {
+        final String description = "webhook " + subscription.subscriber() + subscription.notifyPath();
         final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy,
                 WebhookTarget.of(subscription, tls), new CircuitBreaker(circuitFailures,
-                        TimeUnit.MILLISECONDS.toNanos(circuitOpenMs), System::nanoTime));
+                        TimeUnit.MILLISECONDS.toNanos(circuitOpenMs), System::nanoTime),
+                TopicName.normalise(subscription.eventType()), description, problems);
         broker.subscribe(new SubscribeRequest(subscription.eventType(), subscription.subscriber(),
-                "webhook " + subscription.subscriber() + subscription.notifyPath(), subscription.filter(), sink, -1,
-                subscription.requirements()));
+                description, subscription.filter(), sink, -1, subscription.requirements()));
     }
 
     @Override

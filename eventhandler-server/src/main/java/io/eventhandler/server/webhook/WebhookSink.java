@@ -3,6 +3,7 @@ package io.eventhandler.server.webhook;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.core.delivery.CloseReason;
 import io.eventhandler.core.delivery.DeliveryCallback;
+import io.eventhandler.core.delivery.DeliveryProblemLog;
 import io.eventhandler.core.delivery.EventSink;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.OutboxItem;
@@ -36,10 +37,17 @@ final class WebhookSink implements EventSink {
     private final RetryPolicy retryPolicy;
     private final WebhookTarget target;
     private final CircuitBreaker breaker;
+    private final String topic;
+    private final String subscriber;
+    private final DeliveryProblemLog problems;
 
     WebhookSink(final CloseableHttpAsyncClient client, final ScheduledExecutorService retryScheduler,
-                final RetryPolicy retryPolicy, final WebhookTarget target, final CircuitBreaker breaker) {
+                final RetryPolicy retryPolicy, final WebhookTarget target, final CircuitBreaker breaker,
+                final String topic, final String subscriber, final DeliveryProblemLog problems) {
         this.client = client;
+        this.topic = topic;
+        this.subscriber = subscriber;
+        this.problems = problems;
         this.retryScheduler = retryScheduler;
         this.retryPolicy = retryPolicy;
         this.target = target;
@@ -84,6 +92,8 @@ final class WebhookSink implements EventSink {
                 if (batch.get(index) instanceof Event event) {
                     if (!breaker.allows()) {
                         failed++; // the circuit is open: given up at once, counted
+                        problems.report(DeliveryProblemLog.Problem.CIRCUIT_OPEN, topic, subscriber,
+                                event.sequence(), "FAILED_AT_ONCE");
                         continue;
                     }
                     current = event;
@@ -106,23 +116,25 @@ final class WebhookSink implements EventSink {
                 breaker.succeeded();
                 next();
             } else {
-                retryOrGiveUp("HTTP " + response.getCode());
+                retryOrGiveUp("HTTP_" + response.getCode());
             }
         }
 
         @Override
         public void failed(final Exception e) {
-            retryOrGiveUp(e.toString());
+            retryOrGiveUp(e.getClass().getSimpleName());
         }
 
         @Override
         public void cancelled() {
-            retryOrGiveUp("cancelled");
+            retryOrGiveUp("CANCELLED");
         }
 
         private void retryOrGiveUp(final String why) {
             attempt++;
             if (retryPolicy.mayRetry(attempt)) {
+                problems.report(DeliveryProblemLog.Problem.RETRY, topic, subscriber, current.sequence(), why,
+                        "attempt=" + (attempt - 1) + " uri=" + target.uri());
                 try {
                     retryScheduler.schedule(this::send, retryPolicy.backoffMs(attempt), TimeUnit.MILLISECONDS);
                     return;
@@ -131,10 +143,12 @@ final class WebhookSink implements EventSink {
                 }
             }
             failed++;
-            LOG.warn("gave up delivering {} to {} after {} attempts: {}", current, target.uri(), attempt - 1, why);
+            problems.report(DeliveryProblemLog.Problem.GAVE_UP, topic, subscriber, current.sequence(), why,
+                    "attempts=" + (attempt - 1) + " uri=" + target.uri());
             if (breaker.failed()) {
-                LOG.warn("webhook subscriber {} keeps failing: its events fail at once for a while, then one is "
-                        + "tried again", target.uri());
+                // its events now fail at once for a while, then one is tried again
+                problems.report(DeliveryProblemLog.Problem.CIRCUIT_OPEN, topic, subscriber, current.sequence(),
+                        "OPENED", "uri=" + target.uri());
             }
             next();
         }

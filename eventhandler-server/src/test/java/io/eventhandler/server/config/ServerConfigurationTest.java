@@ -124,6 +124,9 @@ class ServerConfigurationTest {
         values.put(ReplicationConfiguration.BUFFER_PER_TOPIC, "4");
         values.put(ReplicationConfiguration.BATCH_MAX, "64");
         values.put(ReplicationConfiguration.QUEUE_CAPACITY, "1024");
+        values.put(ObservabilityConfiguration.METRICS_READERS, "sysop,prometheus");
+        values.put(ObservabilityConfiguration.METRICS_TOPIC_LIMIT, "7");
+        values.put(ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS, "250");
         return values;
     }
 
@@ -215,6 +218,9 @@ class ServerConfigurationTest {
         expected.put("eh.replication.buffer.per.topic", "10");
         expected.put("eh.replication.batch.max", "512");
         expected.put("eh.replication.queue.capacity", "65536");
+        expected.put("eh.metrics.readers", "sysop");
+        expected.put("eh.metrics.topic.limit", "100");
+        expected.put("eh.log.repeat.interval.ms", "10000");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -236,7 +242,7 @@ class ServerConfigurationTest {
                 case "server.address" -> "127.0.0.1";
                 case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
-                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|jdbc:\\S+|[\\w-]+\\.csv")) {
+                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|jdbc:\\S+|[\\w-]+\\.csv|sysop")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -263,7 +269,8 @@ class ServerConfigurationTest {
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
-                                1024)),
+                                1024),
+                        new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250)),
                 configuration);
     }
 
@@ -380,6 +387,9 @@ class ServerConfigurationTest {
             eh.max.address.length          | 256         | eh.max.address.length=256 must be between 1 and 255 (the store's column)
             eh.event.type.pattern          | [a-z        | eh.event.type.pattern=[a-z is not a regular expression
             eh.publish.rate.limit          | -1          | eh.publish.rate.limit=-1 must be at least 0
+            eh.metrics.readers             | ~ , ~       | eh.metrics.readers is blank: name at least one system, or * for any
+            eh.metrics.topic.limit         | -1          | eh.metrics.topic.limit=-1 must be at least 0
+            eh.log.repeat.interval.ms      | -1          | eh.log.repeat.interval.ms=-1 must be at least 0
             eh.publish.bytes.limit         | 65535       | eh.publish.bytes.limit=65535 must be 0 (none) or at least eh.max.body.bytes (65536)
             """)
     void aBadValueIsAConfigurationExceptionNamingTheKey(final String key, final String value, final String problem) {

@@ -1,5 +1,7 @@
 package io.eventhandler.core.delivery.accounting;
 
+import org.HdrHistogram.Histogram;
+
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -75,6 +77,16 @@ public final class DeliveryAccounting {
     /** Per subscriber, sorted by name. */
     public Map<String, DeliveryStatistics> bySubscriber() {
         return snapshot(subscribers);
+    }
+
+    /**
+     * Copies of every topic's end-to-end latency histogram (microseconds, HdrHistogram), for exposition as buckets
+     * at scrape time: nothing is recorded twice.
+     */
+    public Map<String, Histogram> latencyByTopic() {
+        final Map<String, Histogram> out = new TreeMap<>();
+        topics.forEach((k, c) -> out.put(k, c.latencyCopy()));
+        return out;
     }
 
     private static Map<String, DeliveryStatistics> snapshot(final Map<String, DeliveryCounters> counters) {

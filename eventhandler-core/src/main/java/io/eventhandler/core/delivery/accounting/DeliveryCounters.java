@@ -39,6 +39,11 @@ final class DeliveryCounters {
         }
     }
 
+    /** A copy of the latency histogram (microseconds). */
+    Histogram latencyCopy() {
+        return latency.copy();
+    }
+
     DeliveryStatistics snapshot() {
         final Histogram copy = latency.copy();
         final LatencyPercentiles percentiles = copy.getTotalCount() == 0

@@ -22,8 +22,9 @@ public final class StreamAccount {
      * @param createdMicros   t_c, epoch microseconds
      * @param deliveredMicros delivery time, epoch microseconds
      * @param deadlineMicros  the topic's end-to-end deadline D: met when delivered ≤ t_c + D
+     * @return whether the deadline was met
      */
-    public void delivered(final long sequence, final long createdMicros, final long deliveredMicros,
+    public boolean delivered(final long sequence, final long createdMicros, final long deliveredMicros,
                           final long deadlineMicros) {
         final long latency = deliveredMicros - createdMicros;
         final boolean met = latency <= deadlineMicros;
@@ -31,6 +32,7 @@ public final class StreamAccount {
         subscriber.delivered(latency, met);
         losses.delivered(sequence);
         publishLossRun();
+        return met;
     }
 
     /** A message was dropped for this subscriber. */

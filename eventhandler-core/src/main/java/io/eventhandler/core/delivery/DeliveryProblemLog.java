@@ -1,0 +1,289 @@
+package io.eventhandler.core.delivery;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * The one log of delivery problems (drops, deadline misses, failed writes, disconnects, webhook retries and give-ups,
+ * open circuits), each line in the same {@code key=value} form, so that one grep finds everything that happened to a
+ * topic, a subscriber or an event:
+ *
+ * <pre>delivery problem=DROPPED topic=TEMP subscriber="sse#3 app@10.0.0.7:50122" seq=42 reason=OVERFLOW</pre>
+ *
+ * <p>A problem can repeat per event (a full queue at 10k events/s), so each (problem, topic, subscriber) is logged
+ * once per interval: the first occurrence in full, the rest counted and summarised in one line
+ * ({@code repeated=N first_seq=... seq=<last>}) when the interval ends, by the next occurrence or by a timer. The
+ * exact counts are in the statistics and metrics; the log says that and when. Lines are written by the log's own
+ * thread ({@code eh-problem-log}), so that a delivery worker never waits on a slow console. Thread-safe.
+ */
+public final class DeliveryProblemLog implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeliveryProblemLog.class);
+
+    /** What went wrong, and the level it is logged at. */
+    public enum Problem {
+        /** An event will not reach the subscriber (its queue was full, or it was closed). */
+        DROPPED(Level.WARN),
+        /** An event reached the subscriber after its deadline (t_c + D). */
+        DEADLINE_MISSED(Level.INFO),
+        /** A write to the subscriber failed (an SSE stream broke: usually the client went away). */
+        WRITE_FAILED(Level.INFO),
+        /** The subscriber was disconnected (e.g. TOO_SLOW). */
+        DISCONNECTED(Level.INFO),
+        /** A webhook POST failed and will be retried. */
+        RETRY(Level.INFO),
+        /** A webhook POST failed for the last time: the event is given up for this subscriber. */
+        GAVE_UP(Level.WARN),
+        /** A webhook subscriber's circuit opened, or an event failed at once because it is open. */
+        CIRCUIT_OPEN(Level.WARN),
+        /** A sink threw: the subscriber is closed. */
+        SINK_FAILED(Level.WARN);
+
+        private final Level level;
+
+        Problem(final Level level) {
+            this.level = level;
+        }
+
+        public Level level() {
+            return level;
+        }
+    }
+
+    private record Key(Problem problem, String topic, String subscriber) {
+    }
+
+    /** Occurrences of one key in the current interval. Guarded by its own monitor. */
+    private static final class Window {
+        long startNanos;
+        long repeated;
+        long firstSequence;
+        long lastSequence;
+        String lastReason;
+        String lastDetails;
+        boolean removed;
+
+        Window(final long startNanos) {
+            this.startNanos = startNanos;
+        }
+    }
+
+    private final long intervalNanos;
+    private final LongSupplier nanoClock;
+    private final Logger log;
+    private final Map<Key, Window> windows = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer;
+    private final AtomicInteger pendingLines = new AtomicInteger();
+    private final LongAdder lostLines = new LongAdder();
+    /** Lines waiting for the log thread at most. */
+    static final int MAX_PENDING_LINES = 10_000;
+
+    /**
+     * @param repeatIntervalMs each problem of a topic and subscriber is logged once per interval; 0 logs every one
+     */
+    public static DeliveryProblemLog start(final long repeatIntervalMs) {
+        return new DeliveryProblemLog(repeatIntervalMs, System::nanoTime, LOG, true);
+    }
+
+    /**
+     * Without a thread: lines are written by the reporting thread, summaries come with the next occurrence or
+     * {@link #flush()} (tests, embedding).
+     */
+    public static DeliveryProblemLog manual(final long repeatIntervalMs, final LongSupplier nanoClock,
+                                            final Logger log) {
+        return new DeliveryProblemLog(repeatIntervalMs, nanoClock, log, false);
+    }
+
+    private DeliveryProblemLog(final long repeatIntervalMs, final LongSupplier nanoClock, final Logger log,
+                               final boolean withTimer) {
+        if (repeatIntervalMs < 0) {
+            throw new IllegalArgumentException("repeat interval must be ≥ 0 ms, was " + repeatIntervalMs);
+        }
+        this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(repeatIntervalMs);
+        this.nanoClock = nanoClock;
+        this.log = log;
+        if (withTimer) {
+            timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+                final Thread thread = new Thread(runnable, "eh-problem-log");
+                thread.setDaemon(true);
+                return thread;
+            });
+            if (repeatIntervalMs > 0) {
+                timer.scheduleAtFixedRate(this::flush, repeatIntervalMs, repeatIntervalMs, TimeUnit.MILLISECONDS);
+            }
+        } else {
+            timer = null;
+        }
+    }
+
+    /**
+     * A delivery problem.
+     *
+     * @param sequence the event's sequence number in its topic; 0 or less when there is none
+     * @param reason   a short word, e.g. {@code OVERFLOW}, {@code TOO_SLOW}, {@code HTTP_503}
+     */
+    public void report(final Problem problem, final String topic, final String subscriber, final long sequence,
+                       final String reason) {
+        report(problem, topic, subscriber, sequence, reason, "");
+    }
+
+    /**
+     * A delivery problem with details.
+     *
+     * @param sequence the event's sequence number in its topic; 0 or less when there is none
+     * @param reason   a short word, e.g. {@code OVERFLOW}, {@code TOO_SLOW}, {@code HTTP_503}
+     * @param details  further {@code key=value} pairs, separated by spaces (may be empty)
+     */
+    public void report(final Problem problem, final String topic, final String subscriber, final long sequence,
+                       final String reason, final String details) {
+        if (!log.isEnabledForLevel(problem.level())) {
+            return;
+        }
+        if (intervalNanos == 0) {
+            write(problem, line(problem, topic, subscriber, sequence, reason, details));
+            return;
+        }
+        final Key key = new Key(problem, topic, subscriber);
+        final long now = nanoClock.getAsLong();
+        while (true) {
+            final Window window = windows.computeIfAbsent(key, k -> new Window(now - intervalNanos));
+            String summary = null;
+            synchronized (window) {
+                if (window.removed) {
+                    continue; // flushed away between look-up and lock: take a fresh one
+                }
+                if (now - window.startNanos < intervalNanos) {
+                    if (window.repeated++ == 0) {
+                        window.firstSequence = sequence;
+                    }
+                    window.lastSequence = sequence;
+                    window.lastReason = reason;
+                    window.lastDetails = details;
+                    return;
+                }
+                if (window.repeated > 0) {
+                    summary = summary(key, window);
+                }
+                window.startNanos = now;
+                window.repeated = 0;
+            }
+            if (summary != null) {
+                write(problem, summary);
+            }
+            write(problem, line(problem, topic, subscriber, sequence, reason, details));
+            return;
+        }
+    }
+
+    /** Summarises the repeats of every interval that has ended, and forgets keys that were quiet through one. */
+    public void flush() {
+        final long lost = lostLines.sumThenReset();
+        if (lost > 0) {
+            log.warn("delivery problem=LOG_BEHIND lost_lines={} (the log could not keep up; counts are in the metrics)",
+                    lost);
+        }
+        final long now = nanoClock.getAsLong();
+        windows.forEach((key, window) -> {
+            String summary = null;
+            synchronized (window) {
+                if (now - window.startNanos < intervalNanos) {
+                    return;
+                }
+                if (window.repeated > 0) {
+                    summary = summary(key, window);
+                    window.repeated = 0;
+                    window.startNanos = now;
+                } else {
+                    window.removed = true;
+                    windows.remove(key, window);
+                }
+            }
+            if (summary != null) {
+                write(key.problem(), summary);
+            }
+        });
+    }
+
+    private String summary(final Key key, final Window window) {
+        return line(key.problem(), key.topic(), key.subscriber(), window.lastSequence, window.lastReason,
+                window.lastDetails)
+                + " repeated=" + window.repeated + " first_seq=" + sequence(window.firstSequence)
+                + " interval_ms=" + TimeUnit.NANOSECONDS.toMillis(intervalNanos);
+    }
+
+    /**
+     * With a timer the line is written by it: a reporting thread (a delivery worker, under a topic's lock) never
+     * waits for a slow console or log pipe. At most {@value #MAX_PENDING_LINES} lines wait; more are counted as
+     * lost and reported with the next flush.
+     */
+    private void write(final Problem problem, final String line) {
+        if (timer == null) {
+            log.atLevel(problem.level()).log(line);
+            return;
+        }
+        if (pendingLines.incrementAndGet() > MAX_PENDING_LINES) {
+            pendingLines.decrementAndGet();
+            lostLines.increment();
+            return;
+        }
+        try {
+            timer.execute(() -> {
+                pendingLines.decrementAndGet();
+                log.atLevel(problem.level()).log(line);
+            });
+        } catch (final RejectedExecutionException closed) {
+            pendingLines.decrementAndGet();
+            log.atLevel(problem.level()).log(line);
+        }
+    }
+
+    /** One problem as a log line: {@code delivery problem=P topic=T subscriber=S seq=N reason=R [details]}. */
+    public static String line(final Problem problem, final String topic, final String subscriber,
+                              final long sequence, final String reason, final String details) {
+        final String line = "delivery problem=" + problem + " topic=" + value(topic) + " subscriber="
+                + value(subscriber) + " seq=" + sequence(sequence) + " reason=" + value(reason);
+        return details == null || details.isEmpty() ? line : line + " " + details;
+    }
+
+    private static String sequence(final long sequence) {
+        return sequence > 0 ? Long.toString(sequence) : "-";
+    }
+
+    /** A value as is, or quoted when it holds a space, a quote or an equals sign. */
+    static String value(final String value) {
+        if (value == null || value.isEmpty()) {
+            return "-";
+        }
+        for (int i = 0; i < value.length(); i++) {
+            final char c = value.charAt(i);
+            if (c <= ' ' || c == '"' || c == '=') {
+                return '"' + value.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+            }
+        }
+        return value;
+    }
+
+    @Override
+    public void close() {
+        if (timer != null) {
+            timer.shutdown(); // lines already handed over are still written
+            try {
+                timer.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        flush();
+    }
+}

@@ -1,0 +1,41 @@
+package io.eventhandler.server.observability;
+
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.broker.SubscriberSnapshot;
+import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.DeliverySnapshot;
+import io.eventhandler.core.delivery.EdfDelivery;
+import io.eventhandler.core.topic.TopicSnapshot;
+import io.eventhandler.server.replication.ReplicationService;
+import io.eventhandler.server.replication.ReplicationStatusDTO;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The counters the Event Handler keeps anyway, and where they are: the broker (topics, subscribers, disconnects),
+ * the delivery scheduler (deadlines, latency, job queue, workers), the replication service (role, epoch, link) and
+ * the Grizzly worker pool. {@link #sample()} reads them all once, for one scrape or one status tick.
+ */
+public record ObservedState(Broker broker, EdfDelivery delivery, ReplicationService replication,
+                            GrizzlyWorkerProbe httpWorkers) {
+
+    /** Everything at one moment (each source is consistent in itself, not with the others). */
+    public record Sample(List<TopicSnapshot> topics, List<SubscriberSnapshot> subscribers,
+                         Map<CloseReason, Long> disconnects, DeliverySnapshot delivery,
+                         ReplicationStatusDTO replication) {
+
+        /** Delivery workers running a job now: jobs taken from the queue and not finished. */
+        public long deliveryWorkersBusy() {
+            final long taken = delivery.queue().takenDispatches() + delivery.queue().takenReplications();
+            final long finished = delivery.workers().dispatches() + delivery.workers().replications()
+                    + delivery.workers().replicationsAborted() + delivery.workers().failures();
+            return Math.max(0, Math.min(taken - finished, delivery.workers().threads()));
+        }
+    }
+
+    public Sample sample() {
+        return new Sample(broker.topics(), broker.subscribers(), broker.disconnects(), delivery.snapshot(),
+                replication.statistics());
+    }
+}

@@ -6,7 +6,6 @@ import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.JsonMapper;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.broker.BrokerSettings;
 import io.eventhandler.server.api.EventDtoEncoder;
 import io.eventhandler.server.api.AuthorizationUpdateResource;
 import io.eventhandler.server.arrowhead.ArrowheadSubscriptionAuthorizer;
@@ -27,6 +26,8 @@ import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.engine.GraphDocuments;
+import io.eventhandler.server.history.HistoryResource;
+import io.eventhandler.server.history.HistoryService;
 import io.eventhandler.server.http.BodySizeLimitFilter;
 import io.eventhandler.server.replication.ReplicationResource;
 import io.eventhandler.server.replication.ReplicationService;
@@ -94,6 +95,7 @@ public final class EventHandlerServer implements AutoCloseable {
     private final DeliveryService delivery;
     private final ReplicationService replication;
     private final Broker broker;
+    private final HistoryService history;
     private final WebhookDispatcher webhooks;
     private final EngineService engine;
     private final SubscriptionStore store;
@@ -128,9 +130,12 @@ public final class EventHandlerServer implements AutoCloseable {
             deliveryPool.shutdownNow();
             throw e;
         }
-        this.broker = new Broker(new BrokerSettings(configuration.historySize(),
+        this.broker = new Broker(HistoryService.brokerSettings(configuration.history(), configuration.historySize(),
                 configuration.subscriberQueueCapacity(), configuration.deliveryBatchMax()),
                 new EventDtoEncoder(mapper), delivery.scheduler().drainExecutor(), delivery.scheduler());
+        // the kept history is back in the broker before anything can be published or derived
+        this.history = new HistoryService(configuration.history(), configuration.historySize(), broker);
+        history.start();
         delivery.start(broker);
         this.engine = new EngineService(broker, self(configuration, identity), configuration.engineWorkers());
         loadGraphFile(configuration, mapper);
@@ -223,6 +228,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 .register(EngineManagementResource.class)
                 .register(QosManagementResource.class)
                 .register(ReplicationResource.class)
+                .register(HistoryResource.class)
                 .register(new AbstractBinder() {
                     @Override
                     protected void configure() {
@@ -237,6 +243,7 @@ public final class EventHandlerServer implements AutoCloseable {
                                 .to(PublishValidator.class);
                         bind(access).to(AccessControl.class);
                         bind(replication).to(ReplicationService.class);
+                        bind(history).to(HistoryService.class);
                         bind(identity.map(i -> i.system().systemName()).orElse("eventhandler"))
                                 .named(ReplicationResource.SELF).to(String.class);
                     }
@@ -284,7 +291,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), mapper.reader(), responses,
                 config.maxBodyBytes(), access, new PublisherRateLimiter(
                         config.limits().publishEventsPerSecond(), config.limits().publishBytesPerSecond()),
-                topic -> delivery.plans().plan(topic).effective().retention());
+                topic -> delivery.plans().plan(topic).effective().retention(), history);
         // Jersey is the only handler registered yet; the router takes its place and hands it what is not SSE or
         // publish (the Grizzly ServerConfiguration, not ours: hence the full name)
         final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();
@@ -362,6 +369,10 @@ public final class EventHandlerServer implements AutoCloseable {
         }
         webhooks.close();
         delivery.close();
+        // after the listener and the pools: what was accepted until the end is written
+        if (history != null) {
+            history.close();
+        }
         deliveryPool.shutdownNow();
         codecTimer.destroy();
     }

@@ -57,6 +57,8 @@ import java.util.Set;
  * @param delivery                 real-time delivery: scheduling, replication, topic QoS and latencies
  * @param calibration              per-stage service-time recording for the capacity model (default off)
  * @param replication              primary/backup role, peer and replication link timing (default standalone)
+ * @param history                  each topic's history: off, in memory or durable; its age and byte bounds (the
+ *                                 count is {@code historySize}); the durable store and what acknowledges as durable
  */
 public record ServerConfiguration(
         String address,
@@ -88,7 +90,8 @@ public record ServerConfiguration(
         LimitsConfiguration limits,
         DeliveryConfiguration delivery,
         CalibrationConfiguration calibration,
-        ReplicationConfiguration replication) {
+        ReplicationConfiguration replication,
+        HistoryConfiguration history) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -228,7 +231,8 @@ public record ServerConfiguration(
                 new CalibrationConfiguration(source.bool(CALIBRATION_ENABLED, false),
                         source.integer(CALIBRATION_SAMPLES, 200_000, v -> v >= 1, "at least 1"),
                         Path.of(source.string(CALIBRATION_FILE, "eh-calibration.csv"))),
-                ReplicationConfiguration.read(source, delivery));
+                ReplicationConfiguration.read(source, delivery),
+                HistoryConfiguration.read(source));
         final int bytesLimit = configuration.limits().publishBytesPerSecond();
         if (bytesLimit > 0 && bytesLimit < configuration.maxBodyBytes()) {
             // a bucket holds one second's bytes: a larger event could never pass
@@ -368,6 +372,7 @@ public record ServerConfiguration(
         d.put(CALIBRATION_SAMPLES, calibration.samples());
         d.put(CALIBRATION_FILE, calibration.file());
         replication.describe(d);
+        history.describe(d);
         return d;
     }
 

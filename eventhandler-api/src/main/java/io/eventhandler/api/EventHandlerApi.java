@@ -32,7 +32,10 @@ public final class EventHandlerApi {
     public static final String LOSS_TOLERANCE_PARAM = "loss_tolerance";
     /** SSE query parameter: the least latency from the Event Handler to this subscriber (Δ_BS), in milliseconds. */
     public static final String LATENCY_PARAM = "latency_ms";
-    /** Header on webhook POSTs carrying the event's per-topic sequence number. */
+    /**
+     * Header on webhook POSTs, and on a publish answer given as durable, carrying the event's per-topic sequence
+     * number.
+     */
     public static final String SEQUENCE_HEADER = "X-Event-Sequence";
     /**
      * Header of a publish answer: the topic's publisher retention N (its QoS), the number of latest events the

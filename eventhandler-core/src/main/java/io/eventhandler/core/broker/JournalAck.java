@@ -1,12 +1,14 @@
 package io.eventhandler.core.broker;
 
+import io.eventhandler.core.event.Event;
+
 /** Told, once, whether an event handed to an {@link EventJournal} became durable. Must not block. */
 public interface JournalAck {
 
     /** Nobody waits. */
     JournalAck NONE = new JournalAck() {
         @Override
-        public void durable() {
+        public void durable(final Event event) {
         }
 
         @Override
@@ -15,7 +17,7 @@ public interface JournalAck {
     };
 
     /** The event is committed to durable storage. */
-    void durable();
+    void durable(Event event);
 
     /** The event is not durable, and will not become so (it is still delivered from memory). */
     void failed(String reason);

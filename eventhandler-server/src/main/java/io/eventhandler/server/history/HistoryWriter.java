@@ -163,21 +163,30 @@ final class HistoryWriter implements EventJournal, AutoCloseable {
             if (!batch.isEmpty() || expired > 0) {
                 store.commit(fsync);
             }
+            if (failure != null) {
+                LOG.info("Durable history: {} is written again ({} events were not kept meanwhile)", file,
+                        lost.get());
+                failure = null;
+            }
             if (!batch.isEmpty()) {
                 written.addAndGet(batch.size());
                 commits.incrementAndGet();
                 lastCommitMicros.set((System.nanoTime() - start) / 1_000);
                 final List<Pending> done = List.copyOf(batch);
-                acks.execute(() -> done.forEach(pending -> pending.ack().durable()));
+                acks.execute(() -> done.forEach(pending -> pending.ack().durable(pending.event())));
             }
         } catch (final RuntimeException e) {
             final String reason = "writing " + file + " failed: " + describe(e);
             failures.incrementAndGet();
             lastFailure = reason;
+            if (failure == null) { // once per outage, not per batch or retry
+                LOG.error("Durable history: {}. Events are still delivered and replayed from memory but not kept "
+                        + "on disk; publishes awaiting durability are answered 503 until the store can be written "
+                        + "again (retried every second).", reason, e);
+            } else {
+                LOG.debug("Durable history: {} (still failing)", reason);
+            }
             failure = reason;
-            LOG.error("Durable history: {}. Events are still delivered and replayed from memory but not kept on "
-                    + "disk; publishes awaiting durability are answered 503 until the store can be written again "
-                    + "(retried every second).", reason, e);
             lost.addAndGet(batch.size());
             fail(batch, reason);
             store.abandon();
@@ -193,9 +202,7 @@ final class HistoryWriter implements EventJournal, AutoCloseable {
         }
         lastAttemptNanos = now;
         try {
-            store = reopen.get();
-            LOG.info("Durable history: {} is written again ({} events were not kept meanwhile)", file, lost.get());
-            failure = null;
+            store = reopen.get(); // still failing until a commit succeeds: durable acknowledgements wait for that
             return true;
         } catch (final RuntimeException e) {
             failure = "reopening " + file + " failed: " + describe(e);

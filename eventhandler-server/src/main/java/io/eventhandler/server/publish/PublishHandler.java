@@ -7,6 +7,7 @@ import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.JournalAck;
+import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.server.api.PublishValidator;
 import io.eventhandler.server.calibration.StageRecorder;
@@ -40,7 +41,8 @@ import java.util.function.ToIntFunction;
  *
  * <p>A 200 means the event is accepted in memory (numbered, held for replay, scheduled for delivery). With
  * {@code Eh-Durable: true} on the request, or {@code eh.history.sync=true}, it means more: the event is committed to
- * the durable history (a crash of the process does not lose it), and the answer carries {@code Eh-Durable: true}.
+ * the durable history (a crash of the process does not lose it), and the answer carries {@code Eh-Durable: true} and
+ * the event's number in {@code X-Event-Sequence}.
  * The request is then suspended, not its worker thread, until the writer's batch commit (group commit). While the
  * durable history cannot be written such a publish is answered 503 without accepting the event; if writing fails
  * after it was accepted, 503 says that it is delivered from memory but not durable.
@@ -161,8 +163,9 @@ public final class PublishHandler extends HttpHandler {
         try {
             broker.accept(draft, new JournalAck() {
                 @Override
-                public void durable() {
+                public void durable(final Event event) {
                     try {
+                        response.setHeader(EventHandlerApi.SEQUENCE_HEADER, Long.toString(event.sequence()));
                         ok(response, draft, true);
                     } catch (final IOException e) {
                         LOG.debug("answering a durable publish failed: {}", e.toString());

@@ -32,13 +32,25 @@ public final class EventHandlerApi {
     public static final String LOSS_TOLERANCE_PARAM = "loss_tolerance";
     /** SSE query parameter: the least latency from the Event Handler to this subscriber (Δ_BS), in milliseconds. */
     public static final String LATENCY_PARAM = "latency_ms";
-    /** Header on webhook POSTs carrying the event's per-topic sequence number. */
+    /**
+     * Header on webhook POSTs, and on a publish answer given as durable, carrying the event's per-topic sequence
+     * number.
+     */
     public static final String SEQUENCE_HEADER = "X-Event-Sequence";
     /**
      * Header of a publish answer: the topic's publisher retention N (its QoS), the number of latest events the
      * publisher keeps and resends to the backup after a failover; 0 when the topic has none.
      */
     public static final String RETENTION_HEADER = "Eh-Retention";
+    /**
+     * Header of a publish request ({@code true}: answer only once the event is committed to the durable history,
+     * 503 if it cannot be) and of its 200 answer ({@code true}: the event is durable).
+     */
+    public static final String DURABLE_HEADER = "Eh-Durable";
+    /** Management: a topic's history, paged ({@code eventtype}, {@code after}, {@code limit}). */
+    public static final String MGMT_EVENTS = "/mgmt/events";
+    /** Management: the history's mode and the durable writer's counters. */
+    public static final String MGMT_HISTORY = "/mgmt/history";
     /** Event metaData key: a random id of the publisher instance that created the event (de-duplication). */
     public static final String ORIGIN_META = "eh-origin";
     /** Event metaData key: the publisher's per-topic counter of the event, from 1; a resend keeps it. */

@@ -6,7 +6,6 @@ import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.JsonMapper;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.broker.BrokerSettings;
 import io.eventhandler.server.api.EventDtoEncoder;
 import io.eventhandler.server.api.AuthorizationUpdateResource;
 import io.eventhandler.server.arrowhead.ArrowheadSubscriptionAuthorizer;
@@ -28,6 +27,8 @@ import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.engine.GraphDocuments;
+import io.eventhandler.server.history.HistoryResource;
+import io.eventhandler.server.history.HistoryService;
 import io.eventhandler.server.http.BodySizeLimitFilter;
 import io.eventhandler.server.replication.ReplicationResource;
 import io.eventhandler.server.replication.ReplicationService;
@@ -102,7 +103,7 @@ public final class EventHandlerServer implements AutoCloseable {
     public static final Set<Class<?>> RESOURCE_CLASSES = Set.of(EventHandlerResource.class,
             AuthorizationUpdateResource.class, SubscriptionManagementResource.class, EngineManagementResource.class,
             QosManagementResource.class, ReplicationResource.class, OpenApiResource.class,
-            ObservabilityResource.class);
+            ObservabilityResource.class, HistoryResource.class);
     /**
      * Served by Grizzly handlers ahead of Jersey: {@code POST} publish, the {@code GET} SSE stream and the status
      * page's stream.
@@ -119,6 +120,7 @@ public final class EventHandlerServer implements AutoCloseable {
     private final DeliveryService delivery;
     private final ReplicationService replication;
     private final Broker broker;
+    private final HistoryService history;
     private final WebhookDispatcher webhooks;
     private final EngineService engine;
     private final SubscriptionStore store;
@@ -162,9 +164,12 @@ public final class EventHandlerServer implements AutoCloseable {
             problems.close();
             throw e;
         }
-        this.broker = new Broker(new BrokerSettings(configuration.historySize(),
+        this.broker = new Broker(HistoryService.brokerSettings(configuration.history(), configuration.historySize(),
                 configuration.subscriberQueueCapacity(), configuration.deliveryBatchMax()),
                 new EventDtoEncoder(mapper), delivery.scheduler().drainExecutor(), delivery.scheduler());
+        // the kept history is back in the broker before anything can be published or derived
+        this.history = new HistoryService(configuration.history(), configuration.historySize(), broker);
+        history.start();
         delivery.start(broker);
         this.engine = new EngineService(broker, self(configuration, identity), configuration.engineWorkers());
         loadGraphFile(configuration, mapper);
@@ -270,6 +275,7 @@ public final class EventHandlerServer implements AutoCloseable {
                         bind(replication).to(ReplicationService.class);
                         bind(metrics).to(EventHandlerMetrics.class);
                         bind(metricsAccess).to(MetricsAccess.class);
+                        bind(history).to(HistoryService.class);
                         bind(identity.map(i -> i.system().systemName()).orElse("eventhandler"))
                                 .named(ReplicationResource.SELF).to(String.class);
                     }
@@ -321,7 +327,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), mapper.reader(), responses,
                 config.maxBodyBytes(), access, new PublisherRateLimiter(
                         config.limits().publishEventsPerSecond(), config.limits().publishBytesPerSecond()),
-                topic -> delivery.plans().plan(topic).effective().retention());
+                topic -> delivery.plans().plan(topic).effective().retention(), history);
         // Jersey is the only handler registered yet; the router takes its place and hands it what is not SSE or
         // publish (the Grizzly ServerConfiguration, not ours: hence the full name)
         final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();
@@ -407,6 +413,10 @@ public final class EventHandlerServer implements AutoCloseable {
             metrics.close();
         }
         problems.close();
+        // after the listener and the pools: what was accepted until the end is written
+        if (history != null) {
+            history.close();
+        }
         deliveryPool.shutdownNow();
         codecTimer.destroy();
     }

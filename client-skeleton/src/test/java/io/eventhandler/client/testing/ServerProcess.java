@@ -46,6 +46,16 @@ public final class ServerProcess implements AutoCloseable {
      * @param settings configuration keys ({@code server.port} must be among them)
      */
     public static ServerProcess start(final Path dir, final String name, final Map<String, String> settings) {
+        return start(dir, name, settings, 0);
+    }
+
+    /**
+     * Start one whose files may not grow beyond {@code maxFileBlocks} (the shell's {@code ulimit -f}, 512- or
+     * 1024-byte blocks; 0 = no limit): a write past it fails with "File too large", as on a full disk (the JVM
+     * ignores SIGXFSZ), and the process goes on. Needs {@code /bin/sh}.
+     */
+    public static ServerProcess start(final Path dir, final String name, final Map<String, String> settings,
+                                      final long maxFileBlocks) {
         final int port = Integer.parseInt(settings.get("server.port"));
         try {
             final Path config = dir.resolve(name + ".properties");
@@ -56,6 +66,9 @@ public final class ServerProcess implements AutoCloseable {
             final List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC",
                     "-XX:TieredStopAtLevel=1", "-cp", classPath(), "io.eventhandler.server.EventHandlerMain",
                     "--config", config.toString()));
+            if (maxFileBlocks > 0) {
+                command.addAll(0, List.of("/bin/sh", "-c", "ulimit -f " + maxFileBlocks + " && exec \"$@\"", "sh"));
+            }
             final Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             final ServerProcess server = new ServerProcess(name, port, log, process);

@@ -5,6 +5,7 @@ import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.EventEncoder;
+import io.eventhandler.core.event.StoredEvent;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.core.topic.Topic;
@@ -40,6 +41,8 @@ public final class Broker implements AutoCloseable {
     private final Map<CloseReason, LongAdder> disconnects = new EnumMap<>(CloseReason.class);
     /** Sees every accepted event after it is queued to its subscribers (the operator engine); never blocks. */
     private volatile Consumer<Event> tap = event -> { };
+    /** Keeps every accepted event durably, if a durable history is configured. */
+    private volatile EventJournal journal = EventJournal.NONE;
     /** Told the topic whose subscribers' strictest requirements changed, after the change. */
     private final List<Consumer<String>> requirementsListeners = new CopyOnWriteArrayList<>();
 
@@ -74,9 +77,18 @@ public final class Broker implements AutoCloseable {
      * subscribers is scheduled (done, with the immediate scheduler).
      */
     public Event accept(final EventDraft draft) {
+        return accept(draft, JournalAck.NONE);
+    }
+
+    /**
+     * As {@link #accept(EventDraft)}, telling {@code ack} when the event is durable (or that it will not be). The
+     * event is delivered from memory whatever the journal does.
+     */
+    public Event accept(final EventDraft draft, final JournalAck ack) {
         final byte[] encoded = encoder.encode(draft);
         final Topic topic = topic(draft.topic());
         final Event event = topic.publish(draft, encoded, System.nanoTime());
+        journal.append(event, ack);
         scheduler.schedule(topic, event);
         tap.accept(event);
         return event;
@@ -88,6 +100,39 @@ public final class Broker implements AutoCloseable {
      */
     public void tap(final Consumer<Event> listener) {
         this.tap = listener;
+    }
+
+    /** Hand every accepted event (published, derived or recovered) to {@code journal} as well. */
+    public void journal(final EventJournal journal) {
+        this.journal = journal;
+    }
+
+    /**
+     * Take back a topic's history kept by a previous run (see {@link Topic#reload}): held for replay as already
+     * dispatched, the topic numbering on above {@code lastSequence}. Only at start, before anything is published.
+     *
+     * @param events in increasing sequence order; their age is counted from their wall-clock acceptance
+     */
+    public void reload(final String eventType, final List<StoredEvent> events, final long lastSequence) {
+        final Topic topic = topic(TopicName.normalise(eventType));
+        final long nowNanos = System.nanoTime();
+        final long nowMillis = System.currentTimeMillis();
+        final List<Event> reloaded = new ArrayList<>(events.size());
+        for (final StoredEvent stored : events) {
+            final long ageNanos = Math.max(0, nowMillis - stored.acceptedEpochMillis()) * 1_000_000L;
+            reloaded.add(new Event(topic.name(), stored.sequence(), stored.draft(), encoder.encode(stored.draft()),
+                    nowNanos - ageNanos));
+        }
+        topic.reload(reloaded, lastSequence);
+    }
+
+    /**
+     * At most {@code limit} events of the topic's history numbered above {@code after}, oldest first; empty if the
+     * topic does not exist.
+     */
+    public Optional<List<Event>> history(final String eventType, final long after, final int limit) {
+        final Topic topic = topics.get(TopicName.normalise(eventType));
+        return topic == null ? Optional.empty() : Optional.of(topic.history(after, limit, System.nanoTime()));
     }
 
     /**
@@ -198,7 +243,7 @@ public final class Broker implements AutoCloseable {
 
     private Topic topic(final String name) {
         return topics.computeIfAbsent(name, n -> {
-            final Topic topic = new Topic(n, settings.historyCapacity());
+            final Topic topic = new Topic(n, settings.historyBounds());
             topic.continueAbove(sequenceBase);
             return topic;
         });
@@ -225,6 +270,7 @@ public final class Broker implements AutoCloseable {
         if (event == null) {
             return Optional.empty();
         }
+        journal.append(event, JournalAck.NONE);
         scheduler.scheduleRecovered(topic, event);
         return Optional.of(event);
     }

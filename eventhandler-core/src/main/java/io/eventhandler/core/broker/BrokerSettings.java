@@ -1,13 +1,28 @@
 package io.eventhandler.core.broker;
 
+import io.eventhandler.core.topic.HistoryBounds;
+
 /**
  * Sizes the broker works with.
  *
- * @param historyCapacity events kept per topic for replay (0 = none)
- * @param outboxCapacity  events queued per subscriber before it drops
- * @param maxBatch        events handed to a sink at once
+ * @param historyCapacity  events kept per topic for replay (0 = none)
+ * @param outboxCapacity   events queued per subscriber before it drops
+ * @param maxBatch         events handed to a sink at once
+ * @param historyMaxBytes  encoded bytes kept per topic for replay (0 = no byte bound)
+ * @param historyMaxAgeNanos age of the oldest event kept for replay (0 = no age bound)
  */
-public record BrokerSettings(int historyCapacity, int outboxCapacity, int maxBatch) {
+public record BrokerSettings(int historyCapacity, int outboxCapacity, int maxBatch, long historyMaxBytes,
+                             long historyMaxAgeNanos) {
+
+    /** History bounded by count only. */
+    public BrokerSettings(final int historyCapacity, final int outboxCapacity, final int maxBatch) {
+        this(historyCapacity, outboxCapacity, maxBatch, 0, 0);
+    }
+
+    /** What each topic's history may hold. */
+    public HistoryBounds historyBounds() {
+        return new HistoryBounds(historyCapacity, historyMaxBytes, historyMaxAgeNanos);
+    }
 
     public BrokerSettings {
         if (historyCapacity < 0) {

@@ -37,8 +37,12 @@ public final class Topic {
     private long deliveriesDropped;
 
     public Topic(final String name, final int historyCapacity) {
+        this(name, HistoryBounds.count(historyCapacity));
+    }
+
+    public Topic(final String name, final HistoryBounds historyBounds) {
         this.name = name;
-        this.history = new TopicHistory(historyCapacity);
+        this.history = new TopicHistory(historyBounds);
     }
 
     public String name() {
@@ -74,6 +78,45 @@ public final class Topic {
         undispatched.add(event);
         accepted++;
         return event;
+    }
+
+    /**
+     * Take back the history a previous run of this Event Handler kept (read from durable storage at start): the
+     * events are held for replay as already dispatched (they were, before the restart; they are not fanned out
+     * again), and the topic numbers its next events above {@code lastSequence}, the highest number it ever gave.
+     * Unlike {@link #restore}, nothing is queued for dispatch. Only before the topic accepts anything itself.
+     *
+     * @param events       the kept events, in increasing sequence order, within this topic's bounds
+     * @param lastSequence the highest number the previous run gave (at least the last event's)
+     */
+    public synchronized void reload(final List<Event> events, final long lastSequence) {
+        if (accepted > 0 || !undispatched.isEmpty()) {
+            throw new IllegalStateException("topic " + name + " has accepted events; reload only at start");
+        }
+        for (final Event event : events) {
+            if (!event.topic().equals(name)) {
+                throw new IllegalArgumentException(event + " is not of topic " + name);
+            }
+            history.add(event);
+            lastSequence(event.sequence());
+        }
+        // what was numbered before the oldest kept event is gone (evicted in the previous run)
+        history.lostThrough(events.isEmpty() ? lastSequence : events.get(0).sequence() - 1);
+        lastSequence(lastSequence);
+        history.continueAbove(this.lastSequence);
+        dispatchedSequence = this.lastSequence;
+    }
+
+    private void lastSequence(final long sequence) {
+        lastSequence = Math.max(lastSequence, sequence);
+    }
+
+    /**
+     * At most {@code limit} held events numbered above {@code after}, oldest first (what the age bound allows now).
+     */
+    public synchronized List<Event> history(final long after, final int limit, final long nowNanos) {
+        history.expire(nowNanos);
+        return history.after(after, limit);
     }
 
     /**
@@ -151,6 +194,7 @@ public final class Topic {
     public synchronized SubscriberOutbox attach(final SubscriberOutbox outbox, final EventFilter filter,
                                                 final SubscriberRequirements requirements, final long resumeAfter) {
         if (resumeAfter >= 0) {
+            history.expire(System.nanoTime());
             outbox.prefill(replay(resumeAfter, filter));
         }
         SubscriberOutbox replaced = null;

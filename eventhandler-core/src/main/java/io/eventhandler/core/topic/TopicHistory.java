@@ -6,22 +6,31 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The last {@code capacity} events of one topic, for {@code Last-Event-ID} replay. Not thread-safe: the owning
- * {@link Topic} guards it with its lock. Sequence numbers only increase but need not be contiguous: a promoted backup
- * holds the copies it recovered under their original numbers, then continues in a new epoch.
+ * The last events of one topic within its {@link HistoryBounds} (count, bytes, age), for {@code Last-Event-ID}
+ * replay. Not thread-safe: the owning {@link Topic} guards it with its lock. Sequence numbers only increase but need
+ * not be contiguous: a promoted backup holds the copies it recovered under their original numbers, then continues in
+ * a new epoch.
  */
 final class TopicHistory {
 
+    private final HistoryBounds bounds;
     private final Event[] ring;
     /** Slot of the oldest held event. */
     private int head;
     private int count;
+    /** Encoded bytes of the held events. */
+    private long bytes;
     private long newest;
     /** The highest sequence number pushed out of the ring: what a resume can no longer be given. */
     private long evictedThrough;
 
     TopicHistory(final int capacity) {
-        this.ring = new Event[capacity];
+        this(HistoryBounds.count(capacity));
+    }
+
+    TopicHistory(final HistoryBounds bounds) {
+        this.bounds = bounds;
+        this.ring = new Event[bounds.maxEvents()];
     }
 
     void add(final Event event) {
@@ -35,18 +44,44 @@ final class TopicHistory {
             return;
         }
         if (count == ring.length) {
-            evictedThrough = ring[head].sequence();
-            ring[head] = event;
-            head = (head + 1) % ring.length;
-        } else {
-            ring[(head + count) % ring.length] = event;
-            count++;
+            evictOldest();
         }
+        ring[(head + count) % ring.length] = event;
+        count++;
+        bytes += event.encoded().length;
+        while (count > 0 && bounds.exceeded(count, bytes)) {
+            evictOldest(); // may evict the new event itself, when it alone is larger than the byte bound
+        }
+        expire(event.acceptedNanos());
+    }
+
+    /** Drop what is older than the age bound at {@code nowNanos}. */
+    void expire(final long nowNanos) {
+        while (count > 0 && bounds.expired(ring[head].acceptedNanos(), nowNanos)) {
+            evictOldest();
+        }
+    }
+
+    private void evictOldest() {
+        final Event oldest = ring[head];
+        evictedThrough = oldest.sequence();
+        bytes -= oldest.encoded().length;
+        ring[head] = null;
+        head = (head + 1) % ring.length;
+        count--;
     }
 
     /** No event numbered {@code base} or below will be added: when none is held, the next one is above it. */
     void continueAbove(final long base) {
         newest = Math.max(newest, base);
+    }
+
+    /**
+     * After a reload: whatever was numbered up to {@code through} and is not held is gone for good (a resume from
+     * before it is told of a gap, not of a reset).
+     */
+    void lostThrough(final long through) {
+        evictedThrough = Math.max(evictedThrough, through);
     }
 
     /** Sequence number of the oldest event still held, or {@code newest + 1} when none is held. */
@@ -63,8 +98,17 @@ final class TopicHistory {
         return count;
     }
 
+    long bytes() {
+        return bytes;
+    }
+
     /** The held events with a sequence number greater than {@code after}, oldest first. */
     List<Event> after(final long after) {
+        return after(after, Integer.MAX_VALUE);
+    }
+
+    /** At most {@code limit} held events with a sequence number greater than {@code after}, oldest first. */
+    List<Event> after(final long after, final int limit) {
         int low = 0;
         int high = count;
         while (low < high) { // first held index with sequence > after
@@ -75,8 +119,9 @@ final class TopicHistory {
                 high = mid;
             }
         }
-        final List<Event> events = new ArrayList<>(count - low);
-        for (int i = low; i < count; i++) {
+        final int end = (int) Math.min(count, (long) low + limit);
+        final List<Event> events = new ArrayList<>(end - low);
+        for (int i = low; i < end; i++) {
             events.add(at(i));
         }
         return events;

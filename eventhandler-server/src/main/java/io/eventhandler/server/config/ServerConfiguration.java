@@ -58,6 +58,8 @@ import java.util.Set;
  * @param calibration              per-stage service-time recording for the capacity model (default off)
  * @param replication              primary/backup role, peer and replication link timing (default standalone)
  * @param observability            metrics readers, per-topic series cap, repeat interval of delivery-problem logs
+ * @param history                  each topic's history: off, in memory or durable; its age and byte bounds (the
+ *                                 count is {@code historySize}); the durable store and what acknowledges as durable
  */
 public record ServerConfiguration(
         String address,
@@ -90,7 +92,8 @@ public record ServerConfiguration(
         DeliveryConfiguration delivery,
         CalibrationConfiguration calibration,
         ReplicationConfiguration replication,
-        ObservabilityConfiguration observability) {
+        ObservabilityConfiguration observability,
+        HistoryConfiguration history) {
 
     public static final String ADDRESS = "server.address";
     public static final String PORT = "server.port";
@@ -231,7 +234,8 @@ public record ServerConfiguration(
                         source.integer(CALIBRATION_SAMPLES, 200_000, v -> v >= 1, "at least 1"),
                         Path.of(source.string(CALIBRATION_FILE, "eh-calibration.csv"))),
                 ReplicationConfiguration.read(source, delivery),
-                ObservabilityConfiguration.read(source));
+                ObservabilityConfiguration.read(source),
+                HistoryConfiguration.read(source));
         final int bytesLimit = configuration.limits().publishBytesPerSecond();
         if (bytesLimit > 0 && bytesLimit < configuration.maxBodyBytes()) {
             // a bucket holds one second's bytes: a larger event could never pass
@@ -372,6 +376,7 @@ public record ServerConfiguration(
         d.put(CALIBRATION_FILE, calibration.file());
         replication.describe(d);
         observability.describe(d);
+        history.describe(d);
         return d;
     }
 

@@ -127,6 +127,14 @@ class ServerConfigurationTest {
         values.put(ObservabilityConfiguration.METRICS_READERS, "sysop,prometheus");
         values.put(ObservabilityConfiguration.METRICS_TOPIC_LIMIT, "7");
         values.put(ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS, "250");
+        values.put(HistoryConfiguration.MODE, "DURABLE");
+        values.put(HistoryConfiguration.DIR, "/var/lib/eh/history");
+        values.put(HistoryConfiguration.MAX_AGE_S, "3600");
+        values.put(HistoryConfiguration.MAX_BYTES, "1048576");
+        values.put(HistoryConfiguration.SYNC, "true");
+        values.put(HistoryConfiguration.FSYNC, "true");
+        values.put(HistoryConfiguration.QUEUE_CAPACITY, "16");
+        values.put(HistoryConfiguration.BATCH_MAX, "8");
         return values;
     }
 
@@ -221,6 +229,14 @@ class ServerConfigurationTest {
         expected.put("eh.metrics.readers", "sysop");
         expected.put("eh.metrics.topic.limit", "100");
         expected.put("eh.log.repeat.interval.ms", "10000");
+        expected.put("eh.history.mode", "MEMORY");
+        expected.put("eh.history.dir", "./data/history");
+        expected.put("eh.history.max.age.s", "0");
+        expected.put("eh.history.max.bytes", "0");
+        expected.put("eh.history.sync", "false");
+        expected.put("eh.history.fsync", "false");
+        expected.put("eh.history.queue.capacity", "65536");
+        expected.put("eh.history.batch.max", "1024");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -242,7 +258,7 @@ class ServerConfigurationTest {
                 case "server.address" -> "127.0.0.1";
                 case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
-                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|jdbc:\\S+|[\\w-]+\\.csv|sysop")) {
+                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|MEMORY|jdbc:\\S+|[\\w-]+\\.csv|sysop|\\./[\\w/]+")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -270,7 +286,9 @@ class ServerConfigurationTest {
                         new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024),
-                        new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250)),
+                        new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250),
+                        new HistoryConfiguration(HistoryMode.DURABLE, Path.of("/var/lib/eh/history"), 3600, 1_048_576,
+                                true, true, 16, 8)),
                 configuration);
     }
 
@@ -390,6 +408,10 @@ class ServerConfigurationTest {
             eh.metrics.readers             | ~ , ~       | eh.metrics.readers is blank: name at least one system, or * for any
             eh.metrics.topic.limit         | -1          | eh.metrics.topic.limit=-1 must be at least 0
             eh.log.repeat.interval.ms      | -1          | eh.log.repeat.interval.ms=-1 must be at least 0
+            eh.history.mode                | disk        | eh.history.mode=disk must be one of [OFF, MEMORY, DURABLE]
+            eh.history.sync                | true        | eh.history.sync=true needs eh.history.mode=DURABLE (nothing else can acknowledge as durable)
+            eh.history.max.bytes           | -1          | eh.history.max.bytes=-1 must be at least 0
+            eh.history.queue.capacity      | 15          | eh.history.queue.capacity=15 must be at least 16
             eh.publish.bytes.limit         | 65535       | eh.publish.bytes.limit=65535 must be 0 (none) or at least eh.max.body.bytes (65536)
             """)
     void aBadValueIsAConfigurationExceptionNamingTheKey(final String key, final String value, final String problem) {

@@ -5,6 +5,7 @@ import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.core.replication.RoleState;
+import io.eventhandler.server.config.ReplicationConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import io.eventhandler.server.testing.SseTestClient;
@@ -34,7 +35,9 @@ class ReplicationPairTest {
     private static final TopicQosDTO CATEGORY_2 = new TopicQosDTO(100.0, 100.0, 0, 1, "EDGE", null);
 
     @AutoClose
-    private final InProcessPair pair = new InProcessPair(Map.of(), "http");
+    // room for every copy: on a loaded machine the dispatches lag, and a full topic buffer would evict (counted)
+    private final InProcessPair pair = new InProcessPair(Map.of(ReplicationConfiguration.BUFFER_PER_TOPIC, "64"),
+            "http");
 
     @Test
     void replicasReachTheBackupAndArePrunedOnceDispatchedAndTheBackupMirrorsAndRefusesPublishers() {

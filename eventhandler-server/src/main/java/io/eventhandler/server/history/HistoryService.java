@@ -1,0 +1,113 @@
+package io.eventhandler.server.history;
+
+import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.api.history.HistoryEventDTO;
+import io.eventhandler.api.history.HistoryPageDTO;
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.broker.BrokerSettings;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.TopicName;
+import io.eventhandler.core.topic.HistoryBounds;
+import io.eventhandler.core.topic.TopicSnapshot;
+import io.eventhandler.server.config.HistoryConfiguration;
+import io.eventhandler.server.config.HistoryMode;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Each topic's history as configured: its bounds (none when OFF), the durable store when DURABLE, the pages the
+ * management API reads (from the in-memory history, which after a restart holds what the store gave back) and
+ * whether a publish may be acknowledged as durable.
+ */
+public final class HistoryService implements AutoCloseable {
+
+    private final HistoryConfiguration configuration;
+    private final HistoryBounds bounds;
+    private final Broker broker;
+    private DurableHistory durable;
+
+    /**
+     * @param historySize the count bound ({@code eh.history.size})
+     */
+    public HistoryService(final HistoryConfiguration configuration, final int historySize, final Broker broker) {
+        this.configuration = configuration;
+        this.bounds = bounds(configuration, historySize);
+        this.broker = broker;
+    }
+
+    /** What every topic's history may hold: nothing when OFF. */
+    public static HistoryBounds bounds(final HistoryConfiguration configuration, final int historySize) {
+        return configuration.mode() == HistoryMode.OFF ? HistoryBounds.count(0)
+                : new HistoryBounds(historySize, configuration.maxBytes(), configuration.maxAgeNanos());
+    }
+
+    /** The broker's settings with this history's bounds. */
+    public static BrokerSettings brokerSettings(final HistoryConfiguration configuration, final int historySize,
+                                                final int outboxCapacity, final int maxBatch) {
+        final HistoryBounds bounds = bounds(configuration, historySize);
+        return new BrokerSettings(bounds.maxEvents(), outboxCapacity, maxBatch, bounds.maxBytes(),
+                bounds.maxAgeNanos());
+    }
+
+    /** Reload the durable store into the broker and start journaling (DURABLE only); before the first publish. */
+    public void start() {
+        if (configuration.durable()) {
+            durable = DurableHistory.start(configuration, bounds, broker);
+        }
+    }
+
+    public HistoryMode mode() {
+        return configuration.mode();
+    }
+
+    /** Whether every publish waits for its event to be durable. */
+    public boolean syncByDefault() {
+        return configuration.sync();
+    }
+
+    /** Why a publish cannot be acknowledged as durable now, or empty if it can. */
+    public Optional<String> durableAckUnavailable() {
+        if (durable == null) {
+            return Optional.of("the history is not durable here (" + HistoryConfiguration.MODE + "="
+                    + configuration.mode() + ")");
+        }
+        return durable.writing() ? Optional.empty()
+                : Optional.ofNullable(durable.status().writer().failure()).or(() -> Optional.of("not writing"));
+    }
+
+    /** A page of the topic's history; empty if the topic does not exist. */
+    public Optional<HistoryPageDTO> page(final String eventType, final long after, final int limit) {
+        final Optional<TopicSnapshot> topic = broker.topic(eventType, false);
+        if (topic.isEmpty()) {
+            return Optional.empty();
+        }
+        // one more than asked, to tell whether another page follows
+        final List<Event> events = broker.history(eventType, after, limit + 1).orElse(List.of());
+        final boolean more = events.size() > limit;
+        final List<HistoryEventDTO> page = events.stream().limit(limit).map(HistoryService::toDto).toList();
+        final long nextAfter = page.isEmpty() ? after : page.get(page.size() - 1).sequence();
+        return Optional.of(new HistoryPageDTO(TopicName.normalise(eventType), configuration.mode().name(),
+                topic.get().lastSequence(), topic.get().oldestInHistory(), after, page, nextAfter, more));
+    }
+
+    private static HistoryEventDTO toDto(final Event event) {
+        return new HistoryEventDTO(event.sequence(), event.eventType(), SystemRequestDTO.of(event.source().name(),
+                event.source().address(), event.source().port()), event.metaData(), event.payload(),
+                event.timeStamp());
+    }
+
+    public HistoryStatus status() {
+        return new HistoryStatus(configuration.mode().name(), configuration.sync(), configuration.fsync(),
+                bounds.maxEvents(), bounds.maxBytes(), configuration.maxAgeSeconds(),
+                durable == null ? null : durable.status());
+    }
+
+    /** Write what is queued, commit and close the store. */
+    @Override
+    public void close() {
+        if (durable != null) {
+            durable.close();
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package io.eventhandler.server.history;
+
+/**
+ * The body of {@code GET /eventhandler/mgmt/history}.
+ *
+ * @param mode     OFF, MEMORY or DURABLE
+ * @param sync     whether every publish waits for its event to be durable
+ * @param fsync    whether commits are forced to the disk
+ * @param maxEvents      the count bound per topic
+ * @param maxBytes       the byte bound per topic (0 = none)
+ * @param maxAgeSeconds  the age bound (0 = none)
+ * @param durable  the durable store's state (null unless DURABLE)
+ */
+public record HistoryStatus(String mode, boolean sync, boolean fsync, int maxEvents, long maxBytes,
+                            long maxAgeSeconds, DurableHistoryStatus durable) {
+}

@@ -2,25 +2,15 @@ package io.eventhandler.server.observability;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eventhandler.server.EventHandlerServer;
-import io.eventhandler.server.config.ReplicationConfiguration;
-import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.InProcessPair;
 import io.eventhandler.server.testing.PrometheusText;
 import io.eventhandler.server.testing.RunningServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import static io.eventhandler.server.testing.EhHttp.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,12 +26,6 @@ class HealthAndReadinessTest {
     @RegisterExtension
     static final RunningServer standalone = RunningServer.with(Map.of());
 
-    private final List<EventHandlerServer> pair = new ArrayList<>();
-
-    @AfterEach
-    void stopPair() {
-        pair.forEach(EventHandlerServer::close);
-    }
 
     @Test
     void aStandaloneInstanceIsAliveAndReady() {
@@ -52,9 +36,14 @@ class HealthAndReadinessTest {
 
     @Test
     void onlyTheServingPrimaryIsReadyAndTheBackupBecomesReadyWhenItTakesOver() {
-        final int[] ports = freePorts();
-        final EventHandlerServer primary = start(ports[0], "primary", ports[1]);
-        final EventHandlerServer backup = start(ports[1], "backup", ports[0]);
+        try (InProcessPair pair = new InProcessPair(Map.of(), "http")) {
+            onlyThePrimaryIsReady(pair);
+        }
+    }
+
+    private static void onlyThePrimaryIsReady(final InProcessPair pair) {
+        final EventHandlerServer primary = pair.primary();
+        final EventHandlerServer backup = pair.backup();
         final EhHttp a = new EhHttp(primary.baseUri());
         final EhHttp b = new EhHttp(backup.baseUri());
 
@@ -66,8 +55,7 @@ class HealthAndReadinessTest {
         assertEquals(1, backupMetrics.value("eh_replication_role", "role", "BACKUP"));
         assertEquals(0, backupMetrics.value("eh_replication_serving"));
 
-        primary.close();
-        pair.remove(primary);
+        pair.closePrimary();
 
         eventually().untilAsserted(() -> assertEquals(200, b.get("/eventhandler/ready").statusCode()));
         assertAnswer(b.get("/eventhandler/ready"), 200, "READY", "PRIMARY", 1);
@@ -86,26 +74,5 @@ class HealthAndReadinessTest {
         assertEquals(role, body.get("role").asText(), response::body);
         assertEquals(epoch, body.get("epoch").asLong(), response::body);
         assertTrue(response.headers().firstValue("Cache-Control").orElse("").contains("no-store"));
-    }
-
-    private EventHandlerServer start(final int port, final String role, final int peerPort) {
-        final Map<String, String> settings = new HashMap<>();
-        settings.put(ServerConfiguration.PORT, Integer.toString(port));
-        settings.put(ServerConfiguration.ADDRESS, "127.0.0.1");
-        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-" + UUID.randomUUID());
-        settings.put(ReplicationConfiguration.ROLE, role);
-        settings.put(ReplicationConfiguration.PEER, "http://127.0.0.1:" + peerPort);
-        final EventHandlerServer server = EventHandlerServer.start(ServerConfiguration.fromMap(settings));
-        pair.add(server);
-        return server;
-    }
-
-    private static int[] freePorts() {
-        try (ServerSocket first = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             ServerSocket second = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return new int[] {first.getLocalPort(), second.getLocalPort()};
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

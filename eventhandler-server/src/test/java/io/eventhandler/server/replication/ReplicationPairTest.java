@@ -7,6 +7,7 @@ import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.core.replication.RoleState;
 import io.eventhandler.server.config.ReplicationConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.InProcessPair;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import io.eventhandler.server.testing.SseTestClient;
 import org.junit.jupiter.api.AutoClose;

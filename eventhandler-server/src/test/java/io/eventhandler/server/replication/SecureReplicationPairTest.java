@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.InProcessPair;
 import io.eventhandler.server.testing.TestCloud;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.eventhandler.server.replication;
+package io.eventhandler.server.testing;
 
 import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ReplicationConfiguration;
@@ -16,7 +16,7 @@ import java.util.UUID;
  * Two real Event Handlers in this JVM configured as a pair on loopback: the primary first (it finds no peer and
  * serves), then the backup (it finds the primary serving and stands by).
  */
-final class InProcessPair implements AutoCloseable {
+public final class InProcessPair implements AutoCloseable {
 
     private final EventHandlerServer primary;
     private final EventHandlerServer backup;
@@ -26,7 +26,7 @@ final class InProcessPair implements AutoCloseable {
      * @param settings every other setting of both instances (e.g. TLS), over the defaults
      * @param scheme   http or https, for the peers' addresses
      */
-    InProcessPair(final Map<String, String> settings, final String scheme) {
+    public InProcessPair(final Map<String, String> settings, final String scheme) {
         final int[] ports = freePorts();
         this.primary = start(settings, scheme, ports[0], "primary", ports[1]);
         try {
@@ -37,16 +37,16 @@ final class InProcessPair implements AutoCloseable {
         }
     }
 
-    EventHandlerServer primary() {
+    public EventHandlerServer primary() {
         return primary;
     }
 
-    EventHandlerServer backup() {
+    public EventHandlerServer backup() {
         return backup;
     }
 
     /** Stop the primary (its link falls silent: the backup takes over). */
-    void closePrimary() {
+    public void closePrimary() {
         primary.close();
         primaryClosed = true;
     }

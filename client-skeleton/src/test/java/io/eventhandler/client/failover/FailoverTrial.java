@@ -76,9 +76,9 @@ final class FailoverTrial {
         return streams;
     }
 
-    /** Let the publishers run: the stream's duration, not a wait for a condition. */
-    static void stream(final Duration duration) throws InterruptedException {
-        Thread.sleep(duration.toMillis());
+    /** Let the publishers run for {@code duration}: the stream's length, not a wait for a condition. */
+    static void stream(final Duration duration) {
+        await("the stream runs").pollDelay(duration).atMost(duration.plusSeconds(1)).until(() -> true);
     }
 
     /** Kill {@code which} with SIGKILL; returns the kill time in epoch microseconds. */

@@ -378,6 +378,11 @@ public final class EventHandlerServer implements AutoCloseable {
         return broker;
     }
 
+    /** The EDF delivery: its job queue, workers and per-topic plans. */
+    public DeliveryService delivery() {
+        return delivery;
+    }
+
     /** Stop listening, close every stream and subscription, and stop the pools. */
     @Override
     public void close() {

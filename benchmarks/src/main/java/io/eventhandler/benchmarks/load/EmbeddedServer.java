@@ -1,5 +1,14 @@
 package io.eventhandler.benchmarks.load;
 
+import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.delivery.edf.JobQueueStatistics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.concurrent.TimeUnit;
+
 import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ServerConfiguration;
 import java.net.URI;
@@ -33,6 +42,31 @@ public final class EmbeddedServer implements AutoCloseable {
     /** Where it listens, e.g. {@code http://127.0.0.1:41234}. */
     public URI baseUri() {
         return server.baseUri();
+    }
+
+    /** The server's own account of the streams and webhook subscriptions of {@code topics}, for a diagnosis. */
+    ServerView view() {
+        return topics -> {
+            final List<String> lines = new ArrayList<>();
+            final long now = System.nanoTime();
+            // the server keeps event types in upper case, as Arrowhead does
+            final Set<String> wanted = topics.stream().map(t -> t.toUpperCase(Locale.ROOT)).collect(Collectors.toSet());
+            for (final SubscriberOutbox outbox : server.broker().outboxes()) {
+                if (wanted.contains(outbox.topic().toUpperCase(Locale.ROOT))) {
+                    lines.add(String.format(Locale.ROOT,
+                            "%s on %s: queued %d, delivered %d, dropped %d, failed %d, pending %d, oldest "
+                                    + "undelivered #%d, stalled %d ms, closed %s",
+                            outbox.description(), outbox.topic(), outbox.queued(), outbox.delivered(),
+                            outbox.dropped(), outbox.failed(), outbox.pending(), outbox.oldestUndeliveredSequence(),
+                            TimeUnit.NANOSECONDS.toMillis(outbox.stalledNanos(now)), outbox.closeReason()));
+                }
+            }
+            final JobQueueStatistics queue = server.delivery().scheduler().snapshot().queue();
+            lines.add(String.format(Locale.ROOT, "delivery queue: %d dispatch jobs queued, %d taken, depth %d; "
+                    + "disconnects %s", queue.enqueuedDispatches(), queue.takenDispatches(), queue.depth(),
+                    server.broker().disconnects()));
+            return lines;
+        };
     }
 
     /** {@inheritDoc} */

@@ -85,7 +85,8 @@ public final class LoadGenerator {
                 }
             }
             final URI target = embedded == null ? options.url() : embedded.baseUri();
-            return runAll(options, transport, env, target, (embedded == null ? "" : "embedded ") + target, out);
+            return runAll(options, transport, env, target, (embedded == null ? "" : "embedded ") + target,
+                    embedded == null ? ServerView.NONE : embedded.view(), out);
         } finally {
             if (embedded != null) {
                 embedded.close();
@@ -104,12 +105,13 @@ public final class LoadGenerator {
     }
 
     private static int runAll(final LoadOptions options, final Transport transport, final EnvironmentInfo env,
-                              final URI target, final String targetLabel, final PrintStream out) {
+                              final URI target, final String targetLabel, final ServerView view,
+                              final PrintStream out) {
         final TextReport text = new TextReport(out);
         text.header(env, options, targetLabel);
         final List<RunResult> results = new ArrayList<>();
         for (int run = 1; run <= options.runs(); run++) {
-            final RunResult result = new LoadRun(options, transport, target, run).execute();
+            final RunResult result = new LoadRun(options, transport, target, run, view).execute();
             results.add(result);
             text.run(result);
             out.flush();

@@ -28,6 +28,7 @@ public final class LoadRun {
     private final URI baseUri;
     private final int run;
     private final List<String> topics;
+    private final ServerView serverView;
 
     /**
      * A run.
@@ -36,8 +37,11 @@ public final class LoadRun {
      * @param transport plain or TLS
      * @param baseUri   the Event Handler
      * @param run       run number, from 1
+     * @param serverView asked what the server saw when deliveries are missing
      */
-    LoadRun(final LoadOptions options, final Transport transport, final URI baseUri, final int run) {
+    LoadRun(final LoadOptions options, final Transport transport, final URI baseUri, final int run,
+            final ServerView serverView) {
+        this.serverView = serverView;
         this.options = options;
         this.transport = transport;
         this.baseUri = baseUri;
@@ -110,8 +114,9 @@ public final class LoadRun {
             LOG.warn("run {}: not every delivery arrived within the drain timeout of {} ms", run,
                     options.drainTimeout().toMillis());
         }
+        final List<String> view = drained ? List.of() : serverView.describe(topics);
         fleet.close();
-        return account(fleet, published, drained);
+        return account(fleet, published, drained, view);
     }
 
     private void awaitWarmupDeliveries(final SubscriberFleet fleet) {
@@ -127,7 +132,7 @@ public final class LoadRun {
     }
 
     private RunResult account(final SubscriberFleet fleet, final List<PublisherResult> published,
-                              final boolean drained) {
+                              final boolean drained, final List<String> view) {
         final List<SubscriberResult> subscribers = new ArrayList<>();
         final List<Histogram> endToEnd = new ArrayList<>();
         final List<Histogram> fromSchedule = new ArrayList<>();
@@ -149,7 +154,7 @@ public final class LoadRun {
                         + " failed publishes in a row: " + published.stream().filter(PublisherResult::aborted)
                                 .findFirst().map(PublisherResult::firstError).orElse("");
         return new RunResult(run, failure == null, failure, topics, publish, delivery,
-                published.stream().map(PublisherLine::of).toList(), subscribers);
+                published.stream().map(PublisherLine::of).toList(), subscribers, view);
     }
 
     /** The run's event types: unique per invocation so that runs never see each other's events. */

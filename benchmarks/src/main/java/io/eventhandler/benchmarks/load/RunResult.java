@@ -13,6 +13,7 @@ import java.util.List;
  * @param delivery    the subscribers' side, null when the run failed before publishing
  * @param publishers  each publisher
  * @param subscribers each subscriber
+ * @param serverView  the server's account of the subscribers when deliveries were missing (embedded server only)
  */
 public record RunResult(
         int run,
@@ -22,7 +23,8 @@ public record RunResult(
         PublishSummary publish,
         DeliverySummary delivery,
         List<PublisherLine> publishers,
-        List<SubscriberResult> subscribers) {
+        List<SubscriberResult> subscribers,
+        List<String> serverView) {
 
     /**
      * A run that could not be carried out.
@@ -33,7 +35,7 @@ public record RunResult(
      * @return the result
      */
     public static RunResult failed(final int run, final List<String> topics, final String failure) {
-        return new RunResult(run, false, failure, topics, null, null, List.of(), List.of());
+        return new RunResult(run, false, failure, topics, null, null, List.of(), List.of(), List.of());
     }
 
     /** Whether any expected delivery was lost. */

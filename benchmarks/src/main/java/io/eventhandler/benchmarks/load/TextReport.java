@@ -76,13 +76,16 @@ public final class TextReport {
         if (d.fromSchedule() != null) {
             line("", full(d.fromSchedule()) + "  (intended send -> receipt)");
         }
-        out.println(String.format(Locale.ROOT, "  %-12s %9s %9s %9s %7s %6s %6s %5s %9s %9s %9s",
-                "subscriber", "expected", "received", "unique", "lost", "dup", "ooo", "gaps", "mean ms", "p99 ms",
-                "max ms"));
+        out.println(String.format(Locale.ROOT, "  %-12s %9s %9s %9s %7s %6s %6s %5s %5s %9s %9s %9s",
+                "subscriber", "expected", "received", "unique", "lost", "dup", "ooo", "gaps", "disc", "mean ms",
+                "p99 ms", "max ms"));
         for (final SubscriberResult s : result.subscribers()) {
-            out.println(String.format(Locale.ROOT, "  %-12s %9d %9d %9d %7d %6d %6d %5d %9.3f %9.3f %9.3f",
+            out.println(String.format(Locale.ROOT, "  %-12s %9d %9d %9d %7d %6d %6d %5d %5d %9.3f %9.3f %9.3f",
                     s.name(), s.expected(), s.received(), s.unique(), s.lost(), s.duplicates(), s.outOfOrder(),
-                    s.gaps(), s.endToEnd().meanMs(), s.endToEnd().p99Ms(), s.endToEnd().maxMs()));
+                    s.gaps(), s.disconnects(), s.endToEnd().meanMs(), s.endToEnd().p99Ms(), s.endToEnd().maxMs()));
+        }
+        for (final String line : result.serverView()) {
+            line("server", line);
         }
         for (final PublisherLine publisher : result.publishers()) {
             if (publisher.failed() > 0 || publisher.aborted()) {

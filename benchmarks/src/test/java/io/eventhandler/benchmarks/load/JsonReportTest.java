@@ -22,7 +22,8 @@ class JsonReportTest {
                 new PublishSummary(1, 10, 10, 0, 0, 1.0, 10.0, latency, null),
                 new DeliverySummary(10, 10, 10, 0, 0, 0, 0, true, 1.0, 10.0, latency, null),
                 List.of(new PublisherLine(0, "t0", 10, 10, 0, false, null)),
-                List.of(new SubscriberResult("sse-0", 10, 10, 10, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1, 2, latency)));
+                List.of(new SubscriberResult("sse-0", 10, 10, 10, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1, 2, latency)),
+                List.of());
         final Path file = dir.resolve("sub/report.json");
         new JsonReport().write(file, env, options, "http://127.0.0.1:8455", List.of(run));
 

@@ -207,6 +207,8 @@ class ServerConfigurationTest {
         expected.put("eh.max.address.length", "255");
         expected.put("eh.publish.rate.limit", "0");
         expected.put("eh.publish.bytes.limit", "0");
+        expected.put("eh.publish.batch.max", "1000");
+        expected.put("eh.publish.batch.max.bytes", "1048576");
         expected.put("eh.delivery.policy", "EDF");
         expected.put("eh.delivery.replication", "SELECTIVE");
         expected.put("eh.delivery.coordination", "true");

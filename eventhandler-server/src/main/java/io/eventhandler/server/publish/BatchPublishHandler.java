@@ -54,18 +54,6 @@ public final class BatchPublishHandler extends HttpHandler {
         this.maxBodyBytes = maxBodyBytes;
     }
 
-    /** A refusal of one event of the batch, to be answered with its index. */
-    private static final class EventRefused extends Exception {
-        private final int index;
-        private final Exception refusal;
-
-        EventRefused(final int index, final Exception refusal) {
-            super(null, null, false, false);
-            this.index = index;
-            this.refusal = refusal;
-        }
-    }
-
     @Override
     public void service(final Request request, final Response response) throws Exception {
         final long received = StageRecorder.global().received();
@@ -131,5 +119,17 @@ public final class BatchPublishHandler extends HttpHandler {
             }
         }
         return drafts;
+    }
+
+    /** A refusal of one event of the batch, to be answered with its index. */
+    private static final class EventRefused extends Exception {
+        private final int index;
+        private final Exception refusal;
+
+        EventRefused(final int index, final Exception refusal) {
+            super(null, null, false, false);
+            this.index = index;
+            this.refusal = refusal;
+        }
     }
 }

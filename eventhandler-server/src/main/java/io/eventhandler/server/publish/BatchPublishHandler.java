@@ -5,16 +5,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.core.event.EventDraft;
-import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
-import io.eventhandler.server.http.PayloadTooLargeException;
-import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
-import org.glassfish.grizzly.http.server.Response;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,13 +26,10 @@ import java.util.List;
  * {@code eh.history.sync=true} the answer waits until every event of the batch is committed; {@code X-Event-Sequence}
  * is then the number of the last event.
  */
-public final class BatchPublishHandler extends HttpHandler {
+public final class BatchPublishHandler extends PublishEndpoint {
 
     private static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH;
 
-    private final PublishIntake intake;
-    private final PublishAcceptor acceptor;
-    private final ObjectReader reader;
     private final int maxEvents;
     private final int maxBodyBytes;
 
@@ -47,38 +39,18 @@ public final class BatchPublishHandler extends HttpHandler {
      */
     public BatchPublishHandler(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
                                final int maxEvents, final int maxBodyBytes) {
-        this.intake = intake;
-        this.acceptor = acceptor;
-        this.reader = reader.forType(EventPublishRequestDTO.class);
+        super(intake, acceptor, reader, ORIGIN);
         this.maxEvents = maxEvents;
         this.maxBodyBytes = maxBodyBytes;
     }
 
     @Override
-    public void service(final Request request, final Response response) throws Exception {
-        final long received = StageRecorder.global().received();
-        if (!intake.jsonPost(request, response, ORIGIN)) {
-            return;
+    List<EventDraft> drafts(final Request request) throws IOException, EventRefused {
+        if (PublishAcceptor.durableAsked(request)) {
+            throw ArrowheadException.badPayload(EventHandlerApi.DURABLE_HEADER + ": true is not supported for "
+                    + "batches; publish singly for a durable acknowledgement.", ORIGIN);
         }
-        final List<EventDraft> drafts;
-        try {
-            if (PublishAcceptor.durableAsked(request)) {
-                throw ArrowheadException.badPayload(EventHandlerApi.DURABLE_HEADER + ": true is not supported for "
-                        + "batches; publish singly for a durable acknowledgement.", ORIGIN);
-            }
-            drafts = drafts(request, intake.readBody(request, maxBodyBytes));
-        } catch (final ArrowheadException | PayloadTooLargeException | JsonProcessingException e) {
-            intake.refuse(response, e, "", ORIGIN);
-            return;
-        } catch (final EventRefused e) {
-            intake.refuse(response, e.refusal, "Event at index " + e.index + " of the batch: ", ORIGIN);
-            return;
-        }
-        if (acceptor.syncByDefault()) {
-            acceptor.acceptDurably(drafts, response, ORIGIN);
-        } else {
-            acceptor.accept(drafts, received, response, ORIGIN);
-        }
+        return drafts(request, intake.readBody(request, maxBodyBytes));
     }
 
     /** Every event of the batch checked, and then counted against its publisher's limits. */
@@ -119,17 +91,5 @@ public final class BatchPublishHandler extends HttpHandler {
             }
         }
         return drafts;
-    }
-
-    /** A refusal of one event of the batch, to be answered with its index. */
-    private static final class EventRefused extends Exception {
-        private final int index;
-        private final Exception refusal;
-
-        EventRefused(final int index, final Exception refusal) {
-            super(null, null, false, false);
-            this.index = index;
-            this.refusal = refusal;
-        }
     }
 }

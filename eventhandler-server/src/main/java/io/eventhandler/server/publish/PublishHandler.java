@@ -1,17 +1,12 @@
 package io.eventhandler.server.publish;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.core.event.EventDraft;
-import io.eventhandler.server.calibration.StageRecorder;
-import io.eventhandler.server.http.ArrowheadException;
-import io.eventhandler.server.http.PayloadTooLargeException;
-import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
-import org.glassfish.grizzly.http.server.Response;
 
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -31,44 +26,24 @@ import java.util.List;
  * <p>{@link BatchPublishHandler} takes many events in one request through the same {@link PublishIntake} and
  * {@link PublishAcceptor}.
  */
-public final class PublishHandler extends HttpHandler {
+public final class PublishHandler extends PublishEndpoint {
 
     private static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH;
-
-    private final PublishIntake intake;
-    private final PublishAcceptor acceptor;
-    private final ObjectReader reader;
     private final int maxBodyBytes;
 
     public PublishHandler(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
                           final int maxBodyBytes) {
-        this.intake = intake;
-        this.acceptor = acceptor;
-        this.reader = reader.forType(EventPublishRequestDTO.class);
+        super(intake, acceptor, reader, ORIGIN);
         this.maxBodyBytes = maxBodyBytes;
     }
 
     @Override
-    public void service(final Request request, final Response response) throws Exception {
-        final long received = StageRecorder.global().received();
-        if (!intake.jsonPost(request, response, ORIGIN)) {
-            return;
-        }
-        final EventDraft draft;
-        try {
-            final byte[] body = intake.readBody(request, maxBodyBytes);
-            // no body is a null request, as on the Jersey endpoints (and in Arrowhead), not a JSON error
-            final EventPublishRequestDTO dto = body.length == 0 ? null : reader.readValue(body);
-            draft = intake.validate(request, dto, ORIGIN);
-            intake.admit(draft, body.length, ORIGIN);
-        } catch (final ArrowheadException | PayloadTooLargeException | JsonProcessingException e) {
-            intake.refuse(response, e, "", ORIGIN);
-            return;
-        }
-        if (acceptor.syncByDefault() || PublishAcceptor.durableAsked(request)) {
-            acceptor.acceptDurably(List.of(draft), response, ORIGIN);
-        } else {
-            acceptor.accept(List.of(draft), received, response, ORIGIN);
-        }
+    List<EventDraft> drafts(final Request request) throws IOException {
+        final byte[] body = intake.readBody(request, maxBodyBytes);
+        // no body is a null request, as on the Jersey endpoints (and in Arrowhead), not a JSON error
+        final EventPublishRequestDTO dto = body.length == 0 ? null : reader.readValue(body);
+        final EventDraft draft = intake.validate(request, dto, ORIGIN);
+        intake.admit(draft, body.length, ORIGIN);
+        return List.of(draft);
     }
 }

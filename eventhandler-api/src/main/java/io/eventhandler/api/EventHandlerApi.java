@@ -7,6 +7,8 @@ public final class EventHandlerApi {
     public static final String BASE_PATH = "/eventhandler";
     public static final String ECHO = "/echo";
     public static final String PUBLISH = "/publish";
+    /** Many events in one request: a JSON array of publish requests, accepted all or none (proxies, gateways). */
+    public static final String PUBLISH_BATCH = "/publish/batch";
     public static final String SUBSCRIBE = "/subscribe";
     public static final String UNSUBSCRIBE = "/unsubscribe";
     /** The SSE stream of one topic. */

@@ -49,7 +49,10 @@ import io.eventhandler.core.delivery.DeliveryProblemLog;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerTls;
+import io.eventhandler.server.publish.BatchPublishHandler;
+import io.eventhandler.server.publish.PublishAcceptor;
 import io.eventhandler.server.publish.PublishHandler;
+import io.eventhandler.server.publish.PublishIntake;
 import io.eventhandler.server.publish.PublisherRateLimiter;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.sse.SseHeartbeat;
@@ -99,17 +102,18 @@ public final class EventHandlerServer implements AutoCloseable {
     /** The status page's update period. */
     private static final long STATUS_PERIOD_MS = 1_000;
 
-    /** The Jersey resources: every endpoint except the two Grizzly hot paths, {@link #HOT_PATHS}. */
+    /** The Jersey resources: every endpoint except the Grizzly hot paths, {@link #HOT_PATHS}. */
     public static final Set<Class<?>> RESOURCE_CLASSES = Set.of(EventHandlerResource.class,
             AuthorizationUpdateResource.class, SubscriptionManagementResource.class, EngineManagementResource.class,
             QosManagementResource.class, ReplicationResource.class, OpenApiResource.class,
             ObservabilityResource.class, HistoryResource.class);
     /**
-     * Served by Grizzly handlers ahead of Jersey: {@code POST} publish, the {@code GET} SSE stream and the status
-     * page's stream.
+     * Served by Grizzly handlers ahead of Jersey: {@code POST} publish (single and batch), the {@code GET} SSE
+     * stream and the status page's stream.
      */
     public static final Map<String, String> HOT_PATHS = Map.of(
             EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, "POST",
+            EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH, "POST",
             EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, "GET",
             EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, "GET");
 
@@ -323,11 +327,17 @@ public final class EventHandlerServer implements AutoCloseable {
                 mapper.writer(), metricsAccess, responses, STATUS_PERIOD_MS);
         final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
                 config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit, problems);
-        final PublishHandler publish = new PublishHandler(broker,
-                new PublishValidator(config.timeStampToleranceSeconds(), limits), mapper.reader(), responses,
-                config.maxBodyBytes(), access, new PublisherRateLimiter(
-                        config.limits().publishEventsPerSecond(), config.limits().publishBytesPerSecond()),
+        // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
+        final PublishIntake intake = new PublishIntake(
+                new PublishValidator(config.timeStampToleranceSeconds(), limits), responses, access,
+                new PublisherRateLimiter(config.limits().publishEventsPerSecond(),
+                        config.limits().publishBytesPerSecond()));
+        final PublishAcceptor acceptor = new PublishAcceptor(broker, responses,
                 topic -> delivery.plans().plan(topic).effective().retention(), history);
+        final PublishHandler publish = new PublishHandler(intake, acceptor, mapper.reader(), config.maxBodyBytes());
+        final BatchPublishHandler publishBatch = new BatchPublishHandler(intake, acceptor, mapper.reader(),
+                config.limits().publishBatchMax(),
+                Math.max(config.limits().publishBatchMaxBytes(), config.maxBodyBytes()));
         // Jersey is the only handler registered yet; the router takes its place and hands it what is not SSE or
         // publish (the Grizzly ServerConfiguration, not ours: hence the full name)
         final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();
@@ -335,7 +345,8 @@ public final class EventHandlerServer implements AutoCloseable {
             handlers.removeHttpHandler(jersey);
             handlers.addHttpHandler(new RequestRouter(Map.of(
                     EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
-                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, publish),
+                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH, publish,
+                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH, publishBatch),
                     Map.of(EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, statusStream),
                     jersey, responses, replication::serving), registrations);
         });

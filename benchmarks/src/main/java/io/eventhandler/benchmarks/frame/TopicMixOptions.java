@@ -19,18 +19,22 @@ import java.util.Map;
  * @param readers       SSE reader threads
  * @param subscribersPerTopic SSE streams subscribed to each topic
  * @param spread        proxies at offsets spread over the period rather than all in phase (no bursts)
+ * @param batch         each proxy sends a period's events as one batch publish (as the paper's proxies did) rather
+ *                      than one request per event
  * @param out           raw results file
  * @param serverConfig  Event Handler settings common to every run
  */
 record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int runs, long warmupMicros,
-                       long measureMicros, int readers, int subscribersPerTopic, boolean spread, Path out,
-                       Map<String, String> serverConfig) {
+                       long measureMicros, int readers, int subscribersPerTopic, boolean spread, boolean batch,
+                       Path out, Map<String, String> serverConfig) {
 
     static final String USAGE = """
             usage: TopicMixExperiment [--topics 250,550,850] [--settings FRAME+,FRAME,FCFS] [--runs 3]
                                       [--warmup 5s] [--measure 15s] [--readers 2] [--subscribers 1] [--phase aligned|spread]
-                                      [--out FILE]
+                                      [--batch | --no-batch] [--out FILE]
                                       [--set key=value ...]   (Event Handler settings for every run)
+            --batch (the default): each proxy sends a period's events as one POST /eventhandler/publish/batch;
+            --no-batch: one POST /eventhandler/publish per event, back-to-back.
             Defaults: eh.history.size=16 (replay is not measured; 1024 events per topic would fill the heap).""";
 
     static TopicMixOptions parse(final String[] args) {
@@ -42,11 +46,16 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
         int readers = 2;
         int subscribers = 1;
         boolean spread = false;
+        boolean batch = true;
         Path out = Path.of("benchmarks", "results", "frame-topic-mix-" + LocalDate.now(ZoneOffset.UTC) + ".txt");
         final Map<String, String> config = new LinkedHashMap<>();
         config.put("eh.history.size", "16");
         for (int i = 0; i < args.length; i++) {
             final String arg = args[i];
+            if (arg.equals("--batch") || arg.equals("--no-batch")) { // flags, without a value
+                batch = arg.equals("--batch");
+                continue;
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value after " + arg + "\n" + USAGE);
             }
@@ -86,13 +95,13 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
             TopicMix.split(total); // refuses a count too small for the mix before anything runs
         }
         return new TopicMixOptions(List.copyOf(topics), List.copyOf(settings), runs, warmup, positive("--measure",
-                measure), readers, subscribers, spread, out, Map.copyOf(config));
+                measure), readers, subscribers, spread, batch, out, Map.copyOf(config));
     }
 
     /** These options with a measured phase of at least {@code micros}. */
     TopicMixOptions withMeasureAtLeast(final long micros) {
         return new TopicMixOptions(topics, settings, runs, warmupMicros, Math.max(measureMicros, micros), readers,
-                subscribersPerTopic, spread, out, serverConfig);
+                subscribersPerTopic, spread, batch, out, serverConfig);
     }
 
     private static List<Integer> ints(final String csv) {

@@ -94,7 +94,8 @@ final class TopicMixRun {
         final List<ProxyPublisher> proxies = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
         for (final TopicMix.Proxy proxy : mix.proxies()) {
-            final ProxyPublisher publisher = new ProxyPublisher(proxy, window, baseUri, options.spread());
+            final ProxyPublisher publisher = new ProxyPublisher(proxy, window, baseUri, options.spread(),
+                    options.batch());
             proxies.add(publisher);
             final Thread thread = new Thread(publisher, "frame-proxy-" + proxy.id());
             thread.setDaemon(true);

@@ -2,6 +2,7 @@ package io.eventhandler.benchmarks.load;
 
 import io.eventhandler.api.SystemRequestDTO;
 import java.net.URI;
+import java.util.List;
 
 /**
  * The lean client's plain-HTTP publish connection for experiments outside this package: one persistent socket,
@@ -30,6 +31,16 @@ public final class LeanPublisher implements AutoCloseable {
      */
     public void publish(final String topic, final String payload, final String timeStamp) {
         channel.publish(topic, payload, timeStamp);
+    }
+
+    /**
+     * Publishes the events in one request ({@code POST /eventhandler/publish/batch}) and returns once the Event
+     * Handler accepted them, all or none.
+     *
+     * @throws RuntimeException when they were not accepted, with the reason
+     */
+    public void publishBatch(final List<BatchEvent> events) {
+        channel.publishBatch(events);
     }
 
     /** {@inheritDoc} */

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Publishes over one blocking socket (TLS in secure mode) kept alive between events: the request head and the JSON body leave in one
@@ -24,6 +25,7 @@ final class RawPublishChannel implements PublishChannel {
     private final String host;
     private final int port;
     private final String headPrefix;
+    private final String batchHeadPrefix;
     private final String sourceJson;
     private final StringBuilder body = new StringBuilder(512);
     private final StringBuilder request = new StringBuilder(1024);
@@ -36,9 +38,8 @@ final class RawPublishChannel implements PublishChannel {
         this.transport = transport;
         this.host = baseUri.getHost();
         this.port = transport.port(baseUri);
-        this.headPrefix = "POST " + pathOf(baseUri) + EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH
-                + " HTTP/1.1\r\nHost: " + host + ":" + port
-                + "\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ";
+        this.headPrefix = headPrefix(baseUri, EventHandlerApi.PUBLISH);
+        this.batchHeadPrefix = headPrefix(baseUri, EventHandlerApi.PUBLISH_BATCH);
         final StringBuilder json = new StringBuilder("{\"systemName\":");
         JsonText.appendString(json, source.systemName());
         json.append(",\"address\":");
@@ -51,6 +52,30 @@ final class RawPublishChannel implements PublishChannel {
     @Override
     public void publish(final String topic, final String payload, final String timeStamp) {
         body.setLength(0);
+        appendEvent(topic, payload, timeStamp);
+        send(headPrefix);
+    }
+
+    /**
+     * Publishes the events in one request ({@code POST /eventhandler/publish/batch}, a JSON array) and returns once
+     * the Event Handler accepted all of them; it accepts all or none.
+     *
+     * @throws RuntimeException when they were not accepted, with the reason
+     */
+    void publishBatch(final List<BatchEvent> events) {
+        body.setLength(0);
+        body.append('[');
+        for (final BatchEvent event : events) {
+            if (body.length() > 1) {
+                body.append(',');
+            }
+            appendEvent(event.topic(), event.payload(), event.timeStamp());
+        }
+        body.append(']');
+        send(batchHeadPrefix);
+    }
+
+    private void appendEvent(final String topic, final String payload, final String timeStamp) {
         body.append("{\"eventType\":");
         JsonText.appendString(body, topic);
         body.append(",\"source\":").append(sourceJson).append(",\"payload\":");
@@ -58,13 +83,17 @@ final class RawPublishChannel implements PublishChannel {
         body.append(",\"timeStamp\":");
         JsonText.appendString(body, timeStamp);
         body.append('}');
+    }
+
+    /** Sends {@link #body} behind the head that names its endpoint. */
+    private void send(final String head) {
         final byte[] bodyBytes = body.toString().getBytes(StandardCharsets.UTF_8);
         request.setLength(0);
-        request.append(headPrefix).append(bodyBytes.length).append("\r\n\r\n");
-        final byte[] head = request.toString().getBytes(StandardCharsets.ISO_8859_1);
-        final byte[] message = new byte[head.length + bodyBytes.length];
-        System.arraycopy(head, 0, message, 0, head.length);
-        System.arraycopy(bodyBytes, 0, message, head.length, bodyBytes.length);
+        request.append(head).append(bodyBytes.length).append("\r\n\r\n");
+        final byte[] headBytes = request.toString().getBytes(StandardCharsets.ISO_8859_1);
+        final byte[] message = new byte[headBytes.length + bodyBytes.length];
+        System.arraycopy(headBytes, 0, message, 0, headBytes.length);
+        System.arraycopy(bodyBytes, 0, message, headBytes.length, bodyBytes.length);
         try {
             exchange(message);
         } catch (final IOException e) {
@@ -113,6 +142,11 @@ final class RawPublishChannel implements PublishChannel {
             }
             socket = null;
         }
+    }
+
+    private String headPrefix(final URI baseUri, final String endpoint) {
+        return "POST " + pathOf(baseUri) + EventHandlerApi.BASE_PATH + endpoint + " HTTP/1.1\r\nHost: " + host + ":"
+                + port + "\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ";
     }
 
     private static String pathOf(final URI baseUri) {

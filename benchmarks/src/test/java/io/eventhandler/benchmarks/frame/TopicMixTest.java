@@ -18,6 +18,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TopicMixTest {
 
     @Test
+    void shouldSendBatchesByDefaultAndOneRequestPerEventWithNoBatch() {
+        assertTrue(TopicMixOptions.parse(new String[0]).batch());
+        final TopicMixOptions single = TopicMixOptions.parse(new String[] {"--no-batch", "--runs", "2"});
+        assertFalse(single.batch());
+        assertEquals(2, single.runs(), "a flag takes no value: the next option is read as usual");
+        assertTrue(TopicMixOptions.parse(new String[] {"--runs", "1", "--no-batch", "--batch"}).batch());
+        assertFalse(single.withMeasureAtLeast(30_000_000).batch());
+        assertTrue(TopicMixOptions.USAGE.contains("--no-batch"));
+    }
+
+    @Test
     void shouldKeepThePapersFixedCategoriesAndSplitTheRestEvenly() {
         assertEquals(Map.of(TopicCategory.C0, 10, TopicCategory.C1, 10, TopicCategory.C2, 500, TopicCategory.C3, 500,
                 TopicCategory.C4, 500, TopicCategory.C5, 5), TopicMix.split(1525));

@@ -64,4 +64,28 @@ class RawPublishChannelTest {
         }
         assertEquals(0, probe.result(List.of(), 0).unparseable());
     }
+
+    @Test
+    void publishesABatchInOneRequestAndReportsARefusedBatch() {
+        final SubscriberProbe probe = new SubscriberProbe("lean", 1, 0);
+        try (RawSseStream stream = new RawSseStream(Transport.PLAIN, server.baseUri(), "raw_batch", probe).start();
+             LeanPublisher publisher = new LeanPublisher(server.baseUri(), "rawbatcher", 1235)) {
+            await().atMost(Duration.ofSeconds(10)).until(stream::isConnected);
+            final PayloadCodec codec = new PayloadCodec(64);
+            for (int k = 0; k < 10; k++) {
+                final List<BatchEvent> batch = new java.util.ArrayList<>();
+                for (int i = 0; i < 20; i++) {
+                    batch.add(new BatchEvent("raw_batch", codec.encode(0, k * 20 + i, EpochMicros.now()),
+                            Instant.now().toString()));
+                }
+                publisher.publishBatch(batch);
+            }
+            final IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> publisher.publishBatch(List.of(new BatchEvent("raw_batch", "", Instant.now().toString()))));
+            assertTrue(refused.getMessage().contains("HTTP 400"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("Event at index 0 of the batch"), refused.getMessage());
+            await().atMost(Duration.ofSeconds(10)).until(() -> probe.measuredUnique() == 200);
+        }
+        assertEquals(0, probe.result(List.of(), 0).unparseable());
+    }
 }

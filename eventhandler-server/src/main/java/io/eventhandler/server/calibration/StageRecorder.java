@@ -48,8 +48,16 @@ public final class StageRecorder {
     }
 
     public void accepted(final long receivedNanos) {
-        if (enabled && receivedNanos != 0) {
-            stages.accept.record(System.nanoTime() - receivedNanos);
+        accepted(receivedNanos, 1);
+    }
+
+    /**
+     * A batch publish of {@code events} received at {@code receivedNanos} is accepted: each event is charged its
+     * share, so that the accept stage stays a per-event service time.
+     */
+    public void accepted(final long receivedNanos, final int events) {
+        if (receivedNanos != 0) {
+            charge(stages.accept, receivedNanos, events);
         }
     }
 
@@ -62,10 +70,14 @@ public final class StageRecorder {
 
     /** A batch of {@code events} taken at {@code takenNanos} is written: each event is charged its share. */
     public void written(final long takenNanos, final int events) {
+        charge(stages.write, takenNanos, events);
+    }
+
+    private void charge(final StageSamples stage, final long sinceNanos, final int events) {
         if (enabled && events > 0) {
-            final long share = (System.nanoTime() - takenNanos) / events;
+            final long share = (System.nanoTime() - sinceNanos) / events;
             for (int i = 0; i < events; i++) {
-                stages.write.record(share);
+                stage.record(share);
             }
         }
     }

@@ -27,6 +27,11 @@ import java.util.regex.Pattern;
  *                              per second, in bursts of up to that many; more get 429 (0 = no limit, the default)
  * @param publishBytesPerSecond {@value ServerConfiguration#PUBLISH_BYTES_LIMIT} — request body bytes one publisher
  *                              may publish per second (0 = no limit, the default; else at least the body limit)
+ * @param publishBatchMax       {@value ServerConfiguration#PUBLISH_BATCH_MAX} — events one batch publish may carry;
+ *                              more get 413 (1000)
+ * @param publishBatchMaxBytes  {@value ServerConfiguration#PUBLISH_BATCH_MAX_BYTES} — body bytes of one batch
+ *                              publish; larger gets 413 (1048576; never below the body limit, so that a
+ *                              batch of one full-size event fits)
  */
 public record LimitsConfiguration(
         int maxHeaderBytes,
@@ -38,7 +43,9 @@ public record LimitsConfiguration(
         int maxSystemNameLength,
         int maxAddressLength,
         int publishEventsPerSecond,
-        int publishBytesPerSecond) {
+        int publishBytesPerSecond,
+        int publishBatchMax,
+        int publishBatchMaxBytes) {
 
     /** The store keeps event types, system names and addresses in 255-character columns. */
     public static final int STORED_NAME_COLUMN = 255;
@@ -68,7 +75,10 @@ public record LimitsConfiguration(
                 source.integer(ServerConfiguration.MAX_ADDRESS_LENGTH, STORED_NAME_COLUMN,
                         v -> v >= 1 && v <= STORED_NAME_COLUMN, stored),
                 source.integer(ServerConfiguration.PUBLISH_RATE_LIMIT, 0, v -> v >= 0, "at least 0"),
-                source.integer(ServerConfiguration.PUBLISH_BYTES_LIMIT, 0, v -> v >= 0, "at least 0"));
+                source.integer(ServerConfiguration.PUBLISH_BYTES_LIMIT, 0, v -> v >= 0, "at least 0"),
+                source.integer(ServerConfiguration.PUBLISH_BATCH_MAX, 1000, v -> v >= 1, "at least 1"),
+                source.integer(ServerConfiguration.PUBLISH_BATCH_MAX_BYTES, 1_048_576, v -> v >= 256,
+                        "at least 256"));
     }
 
     /** Patterns compare by their text (a record of {@link Pattern}s would compare by identity). */
@@ -80,13 +90,14 @@ public record LimitsConfiguration(
                 && eventTypePattern.pattern().equals(o.eventTypePattern.pattern())
                 && maxSystemNameLength == o.maxSystemNameLength && maxAddressLength == o.maxAddressLength
                 && publishEventsPerSecond == o.publishEventsPerSecond
-                && publishBytesPerSecond == o.publishBytesPerSecond;
+                && publishBytesPerSecond == o.publishBytesPerSecond && publishBatchMax == o.publishBatchMax
+                && publishBatchMaxBytes == o.publishBatchMaxBytes;
     }
 
     @Override
     public int hashCode() {
         return java.util.Objects.hash(maxHeaderBytes, maxJsonDepth, maxJsonStringLength, maxMetadataEntries,
                 maxEventTypeLength, eventTypePattern.pattern(), maxSystemNameLength, maxAddressLength,
-                publishEventsPerSecond, publishBytesPerSecond);
+                publishEventsPerSecond, publishBytesPerSecond, publishBatchMax, publishBatchMaxBytes);
     }
 }

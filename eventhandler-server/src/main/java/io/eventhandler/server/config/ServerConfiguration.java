@@ -154,6 +154,8 @@ public record ServerConfiguration(
     public static final String MAX_ADDRESS_LENGTH = "eh.max.address.length";
     public static final String PUBLISH_RATE_LIMIT = "eh.publish.rate.limit";
     public static final String PUBLISH_BYTES_LIMIT = "eh.publish.bytes.limit";
+    public static final String PUBLISH_BATCH_MAX = "eh.publish.batch.max";
+    public static final String PUBLISH_BATCH_MAX_BYTES = "eh.publish.batch.max.bytes";
     public static final String CALIBRATION_ENABLED = "eh.calibration.enabled";
     public static final String CALIBRATION_SAMPLES = "eh.calibration.samples";
     public static final String CALIBRATION_FILE = "eh.calibration.file";
@@ -370,6 +372,8 @@ public record ServerConfiguration(
         d.put(MAX_ADDRESS_LENGTH, limits.maxAddressLength());
         d.put(PUBLISH_RATE_LIMIT, limits.publishEventsPerSecond());
         d.put(PUBLISH_BYTES_LIMIT, limits.publishBytesPerSecond());
+        d.put(PUBLISH_BATCH_MAX, limits.publishBatchMax());
+        d.put(PUBLISH_BATCH_MAX_BYTES, limits.publishBatchMaxBytes());
         delivery.describe(d);
         d.put(CALIBRATION_ENABLED, calibration.enabled());
         d.put(CALIBRATION_SAMPLES, calibration.samples());

@@ -103,6 +103,8 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.MAX_ADDRESS_LENGTH, "3");
         values.put(ServerConfiguration.PUBLISH_RATE_LIMIT, "50");
         values.put(ServerConfiguration.PUBLISH_BYTES_LIMIT, "4096");
+        values.put(ServerConfiguration.PUBLISH_BATCH_MAX, "20");
+        values.put(ServerConfiguration.PUBLISH_BATCH_MAX_BYTES, "8192");
         values.put(DeliveryConfiguration.POLICY, "FCFS");
         values.put(DeliveryConfiguration.REPLICATION, "ALL");
         values.put(DeliveryConfiguration.COORDINATION, "false");
@@ -205,6 +207,8 @@ class ServerConfigurationTest {
         expected.put("eh.max.address.length", "255");
         expected.put("eh.publish.rate.limit", "0");
         expected.put("eh.publish.bytes.limit", "0");
+        expected.put("eh.publish.batch.max", "1000");
+        expected.put("eh.publish.batch.max.bytes", "1048576");
         expected.put("eh.delivery.policy", "EDF");
         expected.put("eh.delivery.replication", "SELECTIVE");
         expected.put("eh.delivery.coordination", "true");
@@ -280,7 +284,8 @@ class ServerConfigurationTest {
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 "subscriber:publisher", 11, 12),
                         new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
-                        new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096),
+                        new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096,
+                                20, 8192),
                         new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),

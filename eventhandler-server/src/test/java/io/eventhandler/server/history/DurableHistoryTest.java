@@ -136,6 +136,26 @@ class DurableHistoryTest {
     }
 
     @Test
+    void withSyncABatchIsAnsweredOnceEveryEventIsCommitted(@TempDir final Path dir) {
+        final String batch = EhHttp.json(List.of(EhHttp.event("kiln", "k1"), EhHttp.event("press", "p1"),
+                EhHttp.event("kiln", "k2"), EhHttp.event("press", "p2"), EhHttp.event("kiln", "k3")));
+        try (EventHandlerServer first = start(dir, "DURABLE", HistoryConfiguration.SYNC, "true")) {
+            final HttpResponse<String> response = new EhHttp(first.baseUri()).request("POST",
+                    EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH, "application/json", batch);
+            EhHttp.assertOkEmpty(response);
+            assertEquals("true", response.headers().firstValue(EventHandlerApi.DURABLE_HEADER).orElse(null));
+            assertEquals("3", response.headers().firstValue(EventHandlerApi.SEQUENCE_HEADER).orElse(null),
+                    "the number of the batch's last event");
+        }
+        try (EventHandlerServer second = start(dir, "DURABLE")) {
+            assertEquals(List.of("k1", "k2", "k3"), page(second, "?eventtype=kiln").events().stream()
+                    .map(HistoryEventDTO::payload).toList());
+            assertEquals(List.of("p1", "p2"), page(second, "?eventtype=press").events().stream()
+                    .map(HistoryEventDTO::payload).toList());
+        }
+    }
+
+    @Test
     void theBoundsApplyToTheStoreAndTheReload(@TempDir final Path dir) {
         try (EventHandlerServer first = start(dir, "DURABLE", ServerConfiguration.HISTORY_SIZE, "3")) {
             for (int i = 1; i <= 7; i++) {

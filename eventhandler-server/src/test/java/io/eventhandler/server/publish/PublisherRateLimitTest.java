@@ -1,6 +1,7 @@
 package io.eventhandler.server.publish;
 
 import io.eventhandler.api.ErrorMessageDTO;
+import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import static io.eventhandler.server.testing.EhHttp.eventually;
@@ -72,6 +75,29 @@ class PublisherRateLimitTest {
         EhHttp.assertOkEmpty(publishAs("big-sender", large));
         assertLimited(publishAs("big-sender", large), "big-sender");
         EhHttp.assertOkEmpty(publishAs("small-sender", large));
+    }
+
+    @Test
+    void aBatchCountsEachOfItsEventsAndIsRefusedWholeOverTheLimit() {
+        final String topic = uniqueTopic("flood-batch");
+        final List<Map<String, Object>> batch = new ArrayList<>();
+        for (int i = 0; i <= EVENTS_PER_SECOND; i++) {
+            final Map<String, Object> event = Requests.event(topic, Integer.toString(i));
+            Requests.nested(event, "source").put("systemName", "batch-sender");
+            batch.add(event);
+        }
+        final String path = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH;
+        final HttpResponse<String> refused = http.request("POST", path, "application/json", EhHttp.json(batch));
+        assertEquals(429, refused.statusCode(), refused::body);
+        assertEquals("1", refused.headers().firstValue("Retry-After").orElse(""));
+        assertTrue(EhHttp.error(refused).errorMessage().startsWith("Event at index " + EVENTS_PER_SECOND
+                + " of the batch: Publisher batch-sender is over its publishing limit"), refused::body);
+        assertTrue(http.statistics().topics().stream().noneMatch(t -> t.topic().equalsIgnoreCase(topic)),
+                "nothing of a refused batch is accepted");
+
+        eventually().until(() -> http.request("POST", path, "application/json",
+                EhHttp.json(batch.subList(0, 1))).statusCode() == 200);
+        assertEquals(1, http.statistics().topic(topic).accepted());
     }
 
     @Test

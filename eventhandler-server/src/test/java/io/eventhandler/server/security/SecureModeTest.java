@@ -1,5 +1,6 @@
 package io.eventhandler.server.security;
 
+import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.SystemRequestDTO;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static io.eventhandler.server.testing.EhHttp.assertOkEmpty;
@@ -82,6 +84,25 @@ class SecureModeTest {
         assertEquals("Requester system name or client name from certificate is null or blank!",
                 error(nameless).errorMessage());
         assertEquals(2, sysop.statistics().topic(topic).accepted(), "refused events are not accepted");
+    }
+
+    @Test
+    void aBatchIsRefusedWholeWhenOneOfItsEventsNamesAnotherSystem() {
+        final String topic = uniqueTopic("secure-batch");
+        final String path = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH;
+        final HttpResponse<String> impostor = publisher.request("POST", path, "application/json", EhHttp.json(
+                List.of(eventFrom("publisher", topic), eventFrom("sensor", topic))));
+        assertEquals(401, impostor.statusCode(), impostor::body);
+        assertEquals(ExceptionType.AUTH, error(impostor).exceptionType());
+        assertEquals("Event at index 1 of the batch: Requester system name(sensor) and client name from certificate "
+                + "(publisher) do not match!", error(impostor).errorMessage());
+        assertEquals(path, error(impostor).origin());
+        assertTrue(sysop.statistics().topics().stream().noneMatch(t -> t.topic().equalsIgnoreCase(topic)),
+                "nothing of the refused batch is accepted");
+
+        assertOkEmpty(publisher.request("POST", path, "application/json", EhHttp.json(
+                List.of(eventFrom("publisher", topic), eventFrom("PUBLISHER", topic)))));
+        assertEquals(2, sysop.statistics().topic(topic).accepted());
     }
 
     @Test

@@ -164,12 +164,21 @@ public final class EhHttp {
     /** Any request; a null body sends none, a null content type sends no Content-Type header. */
     public HttpResponse<String> request(final String method, final String path, final String contentType,
                                         final String body) {
+        return request(method, path, contentType, body, new String[0]);
+    }
+
+    /** As {@link #request(String, String, String, String)}, with more headers given as name, value, name, value… */
+    public HttpResponse<String> request(final String method, final String path, final String contentType,
+                                        final String body, final String... headers) {
         final HttpRequest.Builder builder = HttpRequest.newBuilder(base.get().resolve(path))
                 .timeout(Duration.ofSeconds(10))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         if (contentType != null) {
             builder.header("Content-Type", contentType);
+        }
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            builder.header(headers[i], headers[i + 1]);
         }
         try {
             return client.send(builder.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));

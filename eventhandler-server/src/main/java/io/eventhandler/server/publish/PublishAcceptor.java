@@ -1,0 +1,185 @@
+package io.eventhandler.server.publish;
+
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.ExceptionType;
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.broker.JournalAck;
+import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.server.calibration.StageRecorder;
+import io.eventhandler.server.config.HistoryMode;
+import io.eventhandler.server.history.HistoryService;
+import io.eventhandler.server.http.GrizzlyResponses;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ToIntFunction;
+
+/**
+ * Hands validated events to the broker, in order, and answers the publish: 200 with an empty body and the largest
+ * publisher retention of their topics in {@code Eh-Retention} once they are accepted in memory, or, durably, once
+ * every one of them is committed to the durable history (503 or 409 when that cannot be).
+ */
+public final class PublishAcceptor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PublishAcceptor.class);
+
+    private final Broker broker;
+    private final GrizzlyResponses responses;
+    private final ToIntFunction<String> retention;
+    private final HistoryService history;
+
+    /**
+     * @param retention the publisher retention N of a (normalised) topic, answered as {@code Eh-Retention} so that
+     *                  publishers know how many events to keep for a failover
+     */
+    public PublishAcceptor(final Broker broker, final GrizzlyResponses responses,
+                           final ToIntFunction<String> retention, final HistoryService history) {
+        this.broker = broker;
+        this.responses = responses;
+        this.retention = retention;
+        this.history = history;
+    }
+
+    /** Whether every publish waits for the durable commit ({@code eh.history.sync=true}). */
+    boolean syncByDefault() {
+        return history.syncByDefault();
+    }
+
+    /** Whether the request asks for a durable acknowledgement with {@code Eh-Durable: true}. */
+    static boolean durableAsked(final Request request) {
+        return "true".equalsIgnoreCase(request.getHeader(EventHandlerApi.DURABLE_HEADER));
+    }
+
+    /** Accept the events in order and answer 200; each is charged its share of the time since {@code received}. */
+    void accept(final List<EventDraft> drafts, final long received, final Response response, final String origin)
+            throws IOException {
+        int accepted = 0;
+        try {
+            for (final EventDraft draft : drafts) {
+                broker.accept(draft);
+                accepted++;
+            }
+        } catch (final RuntimeException e) {
+            internalError(response, e, accepted, drafts.size(), origin);
+            return;
+        }
+        StageRecorder.global().accepted(received, accepted);
+        ok(response, drafts, null);
+    }
+
+    /** Accept, and answer once every event is committed to the durable history (or one cannot be). */
+    void acceptDurably(final List<EventDraft> drafts, final Response response, final String origin)
+            throws IOException {
+        final Optional<String> unavailable = history.durableAckUnavailable();
+        final String what = drafts.size() == 1 ? "the event was not" : "none of the " + drafts.size() + " events was";
+        if (unavailable.isPresent()) {
+            if (history.mode() == HistoryMode.DURABLE) {
+                responses.error(response, 503, ExceptionType.UNAVAILABLE, "The durable history cannot be written ("
+                        + unavailable.get() + "); " + what + " accepted. Retry later, or publish without "
+                        + EventHandlerApi.DURABLE_HEADER + " to have it delivered from memory.", origin);
+            } else {
+                responses.error(response, 409, ExceptionType.INVALID_PARAMETER, EventHandlerApi.DURABLE_HEADER
+                        + ": true cannot be honoured: " + unavailable.get() + ".", origin);
+            }
+            return;
+        }
+        response.suspend();
+        final DurableAnswer answer = new DurableAnswer(drafts, response, origin);
+        int accepted = 0;
+        try {
+            for (final EventDraft draft : drafts) {
+                broker.accept(draft, answer);
+                accepted++;
+            }
+        } catch (final RuntimeException e) {
+            final int done = accepted;
+            answer.once(() -> internalError(response, e, done, drafts.size(), origin));
+        }
+    }
+
+    private void ok(final Response response, final List<EventDraft> drafts, final Event durable)
+            throws IOException {
+        int largest = 0;
+        for (final EventDraft draft : drafts) {
+            largest = Math.max(largest, retention.applyAsInt(draft.topic()));
+        }
+        response.setStatus(200);
+        response.setHeader(EventHandlerApi.RETENTION_HEADER, Integer.toString(largest));
+        if (durable != null) {
+            response.setHeader(EventHandlerApi.DURABLE_HEADER, "true");
+            response.setHeader(EventHandlerApi.SEQUENCE_HEADER, Long.toString(durable.sequence()));
+        }
+        response.setContentLength(0);
+        response.flush();
+    }
+
+    /** A 500; what was accepted before the failure is delivered, and the answer says how much that is. */
+    private void internalError(final Response response, final RuntimeException e, final int accepted,
+                               final int events, final String origin) throws IOException {
+        LOG.error("accepting a published event failed ({} of {} accepted before)", accepted, events, e);
+        final String extent = events == 1 ? "" : "; the first " + accepted + " of the " + events
+                + " events were accepted and are delivered, the rest not";
+        responses.error(response, 500, ExceptionType.GENERIC, "Internal error: " + e.getClass().getSimpleName()
+                + extent, origin);
+    }
+
+    @FunctionalInterface
+    private interface Answer {
+        void write() throws IOException;
+    }
+
+    /**
+     * The one answer of a durable publish: 200 when the last of its events is committed (the writer commits them
+     * in the order they were accepted), or 503 as soon as one of them will not be.
+     */
+    private final class DurableAnswer implements JournalAck {
+        private final List<EventDraft> drafts;
+        private final Response response;
+        private final String origin;
+        private final AtomicInteger pending;
+        private final AtomicBoolean answered = new AtomicBoolean();
+
+        DurableAnswer(final List<EventDraft> drafts, final Response response, final String origin) {
+            this.drafts = drafts;
+            this.response = response;
+            this.origin = origin;
+            this.pending = new AtomicInteger(drafts.size());
+        }
+
+        @Override
+        public void durable(final Event event) {
+            if (pending.decrementAndGet() == 0) {
+                once(() -> ok(response, drafts, event));
+            }
+        }
+
+        @Override
+        public void failed(final String reason) {
+            final String what = drafts.size() == 1 ? "The event was accepted and is delivered from memory, but it is"
+                    : "The events were accepted and are delivered from memory, but not all are";
+            once(() -> responses.error(response, 503, ExceptionType.UNAVAILABLE, what + " durable: " + reason + ".",
+                    origin));
+        }
+
+        void once(final Answer answer) {
+            if (!answered.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                answer.write();
+            } catch (final IOException e) {
+                LOG.debug("answering a durable publish failed: {}", e.toString());
+            } finally {
+                response.resume();
+            }
+        }
+    }
+}

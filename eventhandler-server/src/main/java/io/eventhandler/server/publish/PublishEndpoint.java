@@ -1,0 +1,74 @@
+package io.eventhandler.server.publish;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.server.calibration.StageRecorder;
+import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.http.PayloadTooLargeException;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The flow both publish endpoints follow: a JSON POST, its events checked and counted by the {@link PublishIntake}
+ * (a refusal answered before anything is accepted), then accepted by the {@link PublishAcceptor}, durably when the
+ * request or {@code eh.history.sync} asks for it. Subclasses only read their body into events.
+ */
+abstract class PublishEndpoint extends HttpHandler {
+
+    protected final PublishIntake intake;
+    protected final ObjectReader reader;
+    private final PublishAcceptor acceptor;
+    private final String origin;
+
+    PublishEndpoint(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
+                    final String origin) {
+        this.intake = intake;
+        this.acceptor = acceptor;
+        this.reader = reader.forType(EventPublishRequestDTO.class);
+        this.origin = origin;
+    }
+
+    /** A refusal of one event of a batch, answered with the event's index. */
+    static final class EventRefused extends Exception {
+        private final int index;
+        private final Exception refusal;
+
+        EventRefused(final int index, final Exception refusal) {
+            super(null, null, false, false);
+            this.index = index;
+            this.refusal = refusal;
+        }
+    }
+
+    /** The request's events, checked and counted against their publishers' limits; refused with an exception. */
+    abstract List<EventDraft> drafts(Request request) throws IOException, EventRefused;
+
+    @Override
+    public final void service(final Request request, final Response response) throws Exception {
+        final long received = StageRecorder.global().received();
+        if (!intake.jsonPost(request, response, origin)) {
+            return;
+        }
+        final List<EventDraft> drafts;
+        try {
+            drafts = drafts(request);
+        } catch (final ArrowheadException | PayloadTooLargeException | JsonProcessingException e) {
+            intake.refuse(response, e, "", origin);
+            return;
+        } catch (final EventRefused e) {
+            intake.refuse(response, e.refusal, "Event at index " + e.index + " of the batch: ", origin);
+            return;
+        }
+        if (acceptor.syncByDefault() || PublishAcceptor.durableAsked(request)) {
+            acceptor.acceptDurably(drafts, response, origin);
+        } else {
+            acceptor.accept(drafts, received, response, origin);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.eventhandler.server.publish;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.api.ExceptionType;
+import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.server.api.PublishValidator;
+import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.JsonLimits;
+import io.eventhandler.server.http.PayloadTooLargeException;
+import io.eventhandler.server.security.AccessControl;
+import org.glassfish.grizzly.http.Method;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.http.util.Header;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Locale;
+
+/**
+ * What the single and the batch publish share before anything is accepted: the method and media type, the bounded
+ * body, Arrowhead's access check and validation of one event, the publisher's rate limit, and the
+ * {@code ErrorMessageDTO} each refusal is answered with.
+ */
+public final class PublishIntake {
+
+    private static final int TOO_MANY_REQUESTS = 429;
+
+    private final PublishValidator validator;
+    private final GrizzlyResponses responses;
+    private final AccessControl access;
+    private final PublisherRateLimiter rateLimiter;
+
+    public PublishIntake(final PublishValidator validator, final GrizzlyResponses responses,
+                         final AccessControl access, final PublisherRateLimiter rateLimiter) {
+        this.validator = validator;
+        this.responses = responses;
+        this.access = access;
+        this.rateLimiter = rateLimiter;
+    }
+
+    /** Whether the request is a JSON POST; if it is not, it has been answered 405 or 415. */
+    boolean jsonPost(final Request request, final Response response, final String origin) throws IOException {
+        if (!Method.POST.equals(request.getMethod())) {
+            response.setHeader(Header.Allow, "POST");
+            responses.error(response, 405, "HTTP 405 Method Not Allowed", origin);
+            return false;
+        }
+        if (!isJson(request.getContentType())) {
+            responses.error(response, 415, "HTTP 415 Unsupported Media Type", origin);
+            return false;
+        }
+        return true;
+    }
+
+    /** The body, of at most {@code limit} bytes. */
+    byte[] readBody(final Request request, final int limit) throws IOException {
+        final long declared = request.getContentLengthLong();
+        if (declared > limit) {
+            throw new PayloadTooLargeException(limit);
+        }
+        final InputStream in = request.getInputStream();
+        if (declared >= 0) {
+            // The usual case: exactly the declared bytes, one array, no growing.
+            return in.readNBytes((int) declared);
+        }
+        // Chunked: read at most one byte past the limit, so an oversized body is noticed without buffering it all.
+        final byte[] body = in.readNBytes(limit + 1);
+        if (body.length > limit) {
+            throw new PayloadTooLargeException(limit);
+        }
+        return body;
+    }
+
+    /** One event as Arrowhead checks it: its access filter runs before the controller's validation. */
+    EventDraft validate(final Request request, final EventPublishRequestDTO dto, final String origin) {
+        if (dto != null) {
+            access.requireRequester(request, dto.source() == null ? null : dto.source().systemName(), origin);
+        }
+        return validator.validate(dto, origin);
+    }
+
+    /** Count the event of this many body bytes against its publisher's limits: 429 when over them. */
+    void admit(final EventDraft draft, final int bytes, final String origin) {
+        if (!rateLimiter.admit(draft.source().name(), bytes, System.nanoTime())) {
+            throw new ArrowheadException(ExceptionType.UNAVAILABLE, TOO_MANY_REQUESTS, "Publisher "
+                    + draft.source().name() + " is over its publishing limit (" + rateLimiter
+                    + "); retry in a second.", origin);
+        }
+    }
+
+    /**
+     * Answer a refused publish.
+     *
+     * @param prefix names the refused event within a batch; empty for a single publish
+     */
+    void refuse(final Response response, final Exception refusal, final String prefix, final String origin)
+            throws IOException {
+        if (refusal instanceof ArrowheadException e) {
+            if (e.status() == TOO_MANY_REQUESTS) {
+                response.setHeader("Retry-After", "1");
+            }
+            responses.error(response, e.status(), e.type(), prefix + e.getMessage(), e.origin());
+        } else if (refusal instanceof PayloadTooLargeException e) {
+            responses.error(response, 413, ExceptionType.BAD_PAYLOAD, prefix + e.getMessage(), origin);
+        } else if (refusal instanceof JsonProcessingException e) {
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD, prefix + JsonLimits.describe(e), origin);
+        } else {
+            throw new IllegalArgumentException("not a refusal: " + refusal, refusal);
+        }
+    }
+
+    private static boolean isJson(final String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        final String type = contentType.toLowerCase(Locale.ROOT).split(";", 2)[0].trim();
+        return type.equals("application/json") || type.endsWith("+json");
+    }
+}

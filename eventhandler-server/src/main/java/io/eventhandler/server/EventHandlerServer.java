@@ -152,7 +152,8 @@ public final class EventHandlerServer implements AutoCloseable {
                 ? Optional.of(ServerTls.load(configuration.tls())) : Optional.empty();
         this.access = identity.map(AccessControl::secure).orElseGet(AccessControl::open);
         this.metricsAccess = new MetricsAccess(access, configuration.observability());
-        this.problems = DeliveryProblemLog.start(configuration.observability().logRepeatIntervalMs());
+        this.problems = DeliveryProblemLog.start(configuration.observability().logRepeatIntervalMs(),
+                configuration.observability().logMaxLines());
         final ObjectMapper mapper = JsonLimits.apply(JsonMapper.create(), configuration.limits());
         this.deliveryPool = new ThreadPoolExecutor(configuration.deliveryThreads(), configuration.deliveryThreads(),
                 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory("eh-delivery"));

@@ -4,6 +4,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -26,6 +27,11 @@ import java.util.function.LongSupplier;
  * ({@code repeated=N first_seq=... seq=<last>}) when the interval ends, by the next occurrence or by a timer. The
  * exact counts are in the statistics and metrics; the log says that and when. Lines are written by the log's own
  * thread ({@code eh-problem-log}), so that a delivery worker never waits on a slow console. Thread-safe.
+ *
+ * <p>Per key is not enough when thousands of streams miss deadlines together (an overload): one line per stream per
+ * interval is still hundreds a second, and writing them costs the CPU the overload lacks. So the whole log also has
+ * a budget of lines per interval; what exceeds it is counted by problem and reported in one
+ * {@code problem=SUPPRESSED} line when the interval ends.
  */
 public final class DeliveryProblemLog implements AutoCloseable {
 
@@ -88,12 +94,27 @@ public final class DeliveryProblemLog implements AutoCloseable {
     private final LongAdder lostLines = new LongAdder();
     /** Lines waiting for the log thread at most. */
     static final int MAX_PENDING_LINES = 10_000;
+    /** No budget: every line the per-key windows let through is written. */
+    public static final int UNLIMITED = 0;
+
+    private final int maxLinesPerInterval;
+    private final AtomicInteger linesThisInterval = new AtomicInteger();
+    private final Map<Problem, LongAdder> suppressed = new EnumMap<>(Problem.class);
 
     /**
      * @param repeatIntervalMs each problem of a topic and subscriber is logged once per interval; 0 logs every one
      */
     public static DeliveryProblemLog start(final long repeatIntervalMs) {
-        return new DeliveryProblemLog(repeatIntervalMs, System::nanoTime, LOG, true);
+        return start(repeatIntervalMs, UNLIMITED);
+    }
+
+    /**
+     * @param repeatIntervalMs    each problem of a topic and subscriber is logged once per interval; 0 logs every one
+     * @param maxLinesPerInterval lines the whole log writes per interval at most, summaries included; the rest are
+     *                            counted and reported at the interval's end ({@link #UNLIMITED}: no budget)
+     */
+    public static DeliveryProblemLog start(final long repeatIntervalMs, final int maxLinesPerInterval) {
+        return new DeliveryProblemLog(repeatIntervalMs, maxLinesPerInterval, System::nanoTime, LOG, true);
     }
 
     /**
@@ -102,13 +123,27 @@ public final class DeliveryProblemLog implements AutoCloseable {
      */
     public static DeliveryProblemLog manual(final long repeatIntervalMs, final LongSupplier nanoClock,
                                             final Logger log) {
-        return new DeliveryProblemLog(repeatIntervalMs, nanoClock, log, false);
+        return manual(repeatIntervalMs, UNLIMITED, nanoClock, log);
     }
 
-    private DeliveryProblemLog(final long repeatIntervalMs, final LongSupplier nanoClock, final Logger log,
-                               final boolean withTimer) {
+    /** As {@link #manual(long, LongSupplier, Logger)}, with a budget of lines per interval (reset by a flush). */
+    public static DeliveryProblemLog manual(final long repeatIntervalMs, final int maxLinesPerInterval,
+                                            final LongSupplier nanoClock, final Logger log) {
+        return new DeliveryProblemLog(repeatIntervalMs, maxLinesPerInterval, nanoClock, log, false);
+    }
+
+    private DeliveryProblemLog(final long repeatIntervalMs, final int maxLinesPerInterval,
+                               final LongSupplier nanoClock, final Logger log, final boolean withTimer) {
         if (repeatIntervalMs < 0) {
             throw new IllegalArgumentException("repeat interval must be ≥ 0 ms, was " + repeatIntervalMs);
+        }
+        if (maxLinesPerInterval < 0) {
+            throw new IllegalArgumentException("lines per interval must be ≥ 0, was " + maxLinesPerInterval);
+        }
+        // without intervals (every occurrence logged) there is no end of interval to reset a budget at
+        this.maxLinesPerInterval = repeatIntervalMs == 0 ? UNLIMITED : maxLinesPerInterval;
+        for (final Problem problem : Problem.values()) {
+            suppressed.put(problem, new LongAdder());
         }
         this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(repeatIntervalMs);
         this.nanoClock = nanoClock;
@@ -193,6 +228,7 @@ public final class DeliveryProblemLog implements AutoCloseable {
             log.warn("delivery problem=LOG_BEHIND lost_lines={} (the log could not keep up; counts are in the metrics)",
                     lost);
         }
+        reportSuppressed();
         final long now = nanoClock.getAsLong();
         windows.forEach((key, window) -> {
             String summary = null;
@@ -215,6 +251,25 @@ public final class DeliveryProblemLog implements AutoCloseable {
         });
     }
 
+    /** The lines over budget in the interval that ended, by problem; then a fresh budget. */
+    private void reportSuppressed() {
+        final StringBuilder byProblem = new StringBuilder();
+        long total = 0;
+        for (final Map.Entry<Problem, LongAdder> entry : suppressed.entrySet()) {
+            final long n = entry.getValue().sumThenReset();
+            if (n > 0) {
+                byProblem.append(' ').append(entry.getKey()).append('=').append(n);
+                total += n;
+            }
+        }
+        linesThisInterval.set(0);
+        if (total > 0) {
+            log.warn("delivery problem=SUPPRESSED lines={}{} budget={} interval_ms={} (over the log's budget; counts "
+                    + "are in the metrics)", total, byProblem, maxLinesPerInterval,
+                    TimeUnit.NANOSECONDS.toMillis(intervalNanos));
+        }
+    }
+
     private String summary(final Key key, final Window window) {
         return line(key.problem(), key.topic(), key.subscriber(), window.lastSequence, window.lastReason,
                 window.lastDetails)
@@ -228,6 +283,10 @@ public final class DeliveryProblemLog implements AutoCloseable {
      * lost and reported with the next flush.
      */
     private void write(final Problem problem, final String line) {
+        if (maxLinesPerInterval != UNLIMITED && linesThisInterval.incrementAndGet() > maxLinesPerInterval) {
+            suppressed.get(problem).increment();
+            return;
+        }
         if (timer == null) {
             log.atLevel(problem.level()).log(line);
             return;

@@ -17,13 +17,17 @@ import java.util.Map;
  * @param logRepeatIntervalMs   {@value #LOG_REPEAT_INTERVAL_MS} — a delivery problem of one kind, topic and
  *                              subscriber is logged once per interval; repeats are counted and summarised in one line
  *                              (10000; 0 = every occurrence)
+ * @param logMaxLines           {@value #LOG_MAX_LINES} — lines the delivery-problem log writes per interval at most,
+ *                              over all topics and subscribers; the rest are counted and reported in one line (100,
+ *                              i.e. 10 a second at the default interval; 0 = no limit)
  */
 public record ObservabilityConfiguration(List<String> metricsReaders, int metricsTopicLimit,
-                                         int logRepeatIntervalMs) {
+                                         int logRepeatIntervalMs, int logMaxLines) {
 
     public static final String METRICS_READERS = "eh.metrics.readers";
     public static final String METRICS_TOPIC_LIMIT = "eh.metrics.topic.limit";
     public static final String LOG_REPEAT_INTERVAL_MS = "eh.log.repeat.interval.ms";
+    public static final String LOG_MAX_LINES = "eh.log.max.lines";
     /** In {@link #METRICS_READERS}: any system of the local cloud. */
     public static final String ANY_SYSTEM = "*";
 
@@ -45,12 +49,14 @@ public record ObservabilityConfiguration(List<String> metricsReaders, int metric
         }
         return new ObservabilityConfiguration(names,
                 source.integer(METRICS_TOPIC_LIMIT, 100, v -> v >= 0, "at least 0"),
-                source.integer(LOG_REPEAT_INTERVAL_MS, 10_000, v -> v >= 0, "at least 0"));
+                source.integer(LOG_REPEAT_INTERVAL_MS, 10_000, v -> v >= 0, "at least 0"),
+                source.integer(LOG_MAX_LINES, 100, v -> v >= 0, "at least 0"));
     }
 
     void describe(final Map<String, Object> d) {
         d.put(METRICS_READERS, String.join(",", metricsReaders));
         d.put(METRICS_TOPIC_LIMIT, metricsTopicLimit);
         d.put(LOG_REPEAT_INTERVAL_MS, logRepeatIntervalMs);
+        d.put(LOG_MAX_LINES, logMaxLines);
     }
 }

@@ -129,6 +129,7 @@ class ServerConfigurationTest {
         values.put(ObservabilityConfiguration.METRICS_READERS, "sysop,prometheus");
         values.put(ObservabilityConfiguration.METRICS_TOPIC_LIMIT, "7");
         values.put(ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS, "250");
+        values.put(ObservabilityConfiguration.LOG_MAX_LINES, "40");
         values.put(HistoryConfiguration.MODE, "DURABLE");
         values.put(HistoryConfiguration.DIR, "/var/lib/eh/history");
         values.put(HistoryConfiguration.MAX_AGE_S, "3600");
@@ -233,6 +234,7 @@ class ServerConfigurationTest {
         expected.put("eh.metrics.readers", "sysop");
         expected.put("eh.metrics.topic.limit", "100");
         expected.put("eh.log.repeat.interval.ms", "10000");
+        expected.put("eh.log.max.lines", "100");
         expected.put("eh.history.mode", "MEMORY");
         expected.put("eh.history.dir", "./data/history");
         expected.put("eh.history.max.age.s", "0");
@@ -291,7 +293,7 @@ class ServerConfigurationTest {
                         new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024),
-                        new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250),
+                        new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),
                         new HistoryConfiguration(HistoryMode.DURABLE, Path.of("/var/lib/eh/history"), 3600, 1_048_576,
                                 true, true, 16, 8)),
                 configuration);
@@ -413,6 +415,7 @@ class ServerConfigurationTest {
             eh.metrics.readers             | ~ , ~       | eh.metrics.readers is blank: name at least one system, or * for any
             eh.metrics.topic.limit         | -1          | eh.metrics.topic.limit=-1 must be at least 0
             eh.log.repeat.interval.ms      | -1          | eh.log.repeat.interval.ms=-1 must be at least 0
+            eh.log.max.lines               | -1          | eh.log.max.lines=-1 must be at least 0
             eh.history.mode                | disk        | eh.history.mode=disk must be one of [OFF, MEMORY, DURABLE]
             eh.history.sync                | true        | eh.history.sync=true needs eh.history.mode=DURABLE (nothing else can acknowledge as durable)
             eh.history.max.bytes           | -1          | eh.history.max.bytes=-1 must be at least 0

@@ -83,6 +83,29 @@ class DeliveryProblemLogTest {
         }
     }
 
+    @Test
+    void overTheLogsBudgetLinesAreCountedAndReportedOncePerInterval() {
+        final DeliveryProblemLog budgeted = DeliveryProblemLog.manual(1_000, 3, nanos::get,
+                LoggerFactory.getLogger(DeliveryProblemLogTest.class));
+        try (LogCapture capture = LogCapture.start()) {
+            for (int subscriber = 1; subscriber <= 5; subscriber++) {
+                budgeted.report(Problem.DROPPED, "A", "s" + subscriber, 7, "OVERFLOW");
+            }
+            budgeted.report(Problem.GAVE_UP, "A", "w1", 7, "HTTP_503");
+            assertEquals(3, messages(capture).size(), "the budget of 3 lines: " + messages(capture));
+            assertTrue(messages(capture).get(2).contains("subscriber=s3"), messages(capture).get(2));
+
+            nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(1_000));
+            budgeted.flush();
+            assertEquals("delivery problem=SUPPRESSED lines=3 DROPPED=2 GAVE_UP=1 budget=3 interval_ms=1000 (over the "
+                    + "log's budget; counts are in the metrics)", messages(capture).get(3));
+
+            budgeted.report(Problem.DROPPED, "B", "s1", 8, "OVERFLOW");
+            assertEquals("delivery problem=DROPPED topic=B subscriber=s1 seq=8 reason=OVERFLOW",
+                    messages(capture).get(messages(capture).size() - 1), "a new interval, a new budget");
+        }
+    }
+
     /** The messages of the WARN lines this test's logger printed. */
     private static List<String> messages(final LogCapture capture) {
         final String marker = DeliveryProblemLogTest.class.getName() + " - ";

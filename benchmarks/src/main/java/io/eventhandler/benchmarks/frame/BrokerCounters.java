@@ -49,7 +49,7 @@ record BrokerCounters(long enqueuedDispatches, long enqueuedReplications, long t
     /** Reads the counters of the Event Handler at {@code baseUri}. */
     static BrokerCounters read(final URI baseUri, final TopicMix mix) throws IOException, InterruptedException {
         final HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-                        baseUri.resolve("/eventhandler/mgmt/delivery")).timeout(Duration.ofSeconds(30)).GET().build(),
+                        baseUri.resolve("/eventhandler/mgmt/delivery?subscribers=false")).timeout(Duration.ofSeconds(30)).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException("GET /eventhandler/mgmt/delivery answered " + response.statusCode());

@@ -85,7 +85,7 @@ final class TopicMixRun {
     }
 
     /** How long before the measured phase the start samples are taken. */
-    private static final long SAMPLE_LEAD_MICROS = 1_000_000;
+    private static final long SAMPLE_LEAD_MICROS = 3_000_000;
 
     private RunResult measure(final FrameSetting setting, final int total, final int repetition, final TopicMix mix,
                               final URI baseUri, final MixSubscriber subscriber, final MeasurementWindow window,

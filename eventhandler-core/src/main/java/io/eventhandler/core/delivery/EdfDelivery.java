@@ -223,9 +223,17 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
 
     /** Counters of the queue, the workers, the coordination and every topic's and subscriber's deliveries. */
     public DeliverySnapshot snapshot() {
+        return snapshot(true);
+    }
+
+    /**
+     * As {@link #snapshot()}; without the subscribers' statistics (an empty map) when {@code withSubscribers} is
+     * false, which with thousands of streams is most of the cost of a snapshot.
+     */
+    public DeliverySnapshot snapshot(final boolean withSubscribers) {
         return new DeliverySnapshot(queue.statistics(), workers.statistics(), replicasAcknowledged.sum(),
                 replicasFailed.sum(), discardsRequested.sum(), replicationsAvoided(), accounting.byTopic(),
-                accounting.bySubscriber());
+                withSubscribers ? accounting.bySubscriber() : Map.of());
     }
 
     private long replicationsAvoided() {

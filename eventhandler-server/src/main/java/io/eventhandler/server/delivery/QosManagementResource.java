@@ -14,11 +14,13 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -97,8 +99,9 @@ public final class QosManagementResource {
     @GET
     @Path(DELIVERY)
     @Produces(MediaType.APPLICATION_JSON)
-    public DeliverySnapshot statistics(@Context final Request http) {
+    public DeliverySnapshot statistics(@Context final Request http,
+                                       @QueryParam("subscribers") @DefaultValue("true") final boolean subscribers) {
         access.requireSystem(http, AccessControl.SYSOP, EventHandlerApi.BASE_PATH + DELIVERY);
-        return delivery.scheduler().snapshot();
+        return delivery.scheduler().snapshot(subscribers);
     }
 }

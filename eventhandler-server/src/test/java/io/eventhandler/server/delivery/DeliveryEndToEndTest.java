@@ -165,6 +165,19 @@ class DeliveryEndToEndTest {
         assertTrue(statistics.contains("\"enqueuedReplications\":5"), statistics);
     }
 
+    @Test
+    void theSubscribersStatisticsCanBeLeftOut() {
+        try (SseTestClient gauge = SseTestClient.open(server.baseUri(), "gauge")) {
+            http.publishOk("gauge", "reading");
+            eventually().until(() -> gauge.payloads().size() == 1);
+            eventually().until(() -> statistics().contains("\"GAUGE\":{\"delivered\":1"));
+            assertTrue(statistics().matches("(?s).*\"subscribers\":\\{\"[^}]*sse#.*"), statistics());
+            final String topicsOnly = http.get("/eventhandler/mgmt/delivery?subscribers=false").body();
+            assertTrue(topicsOnly.contains("\"GAUGE\":{\"delivered\":1"), topicsOnly);
+            assertTrue(topicsOnly.contains("\"subscribers\":{}"), topicsOnly);
+        }
+    }
+
     private static String statistics() {
         return http.get("/eventhandler/mgmt/delivery").body();
     }

@@ -22,9 +22,18 @@ import java.util.Map;
  *                       (a stall) or a steady share
  * @param loadAverage    the machine's 1-minute load average at the end of the measured phase (2 cores: above 2,
  *                       other processes were competing for them)
+ * @param replication    what the primary sent its backup and the backup's CPU over the same interval as {@code cpu};
+ *                       null without a backup
+ * @param cpuIntervalMs  the interval {@code cpu} and {@code replication} cover
  */
 record RunResult(FrameSetting setting, int topics, int repetition, Map<TopicCategory, CategoryOutcome> categories,
                  BrokerCounters broker, CpuSample.Usage cpu, long published, long failed, long unsentBatches,
                  long maxLagMicros, long trouble, long attachMs, long[] tightLatePerSecond,
-                 double loadAverage) {
+                 double loadAverage, ReplicationCounters replication, long cpuIntervalMs) {
+
+    /** The backup process's CPU over {@link #cpuIntervalMs}, in % of one core; NaN without a backup. */
+    double backupCpuPercent() {
+        return replication == null || cpuIntervalMs <= 0 ? Double.NaN
+                : 100.0 * replication.backupCpuMillis() / cpuIntervalMs;
+    }
 }

@@ -34,12 +34,12 @@ public final class TopicMixExperiment {
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(options.out(), StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND))) {
             emit(out, String.format("%n# FRAME topic mix experiment %s: topics=%s settings=%s runs=%d warmup=%.0fs "
-                            + "measure=%.0fs readers=%d subscribers/topic=%d phase=%s publish=%s server=%s%n# %s%n",
+                            + "measure=%.0fs readers=%d subscribers/topic=%d phase=%s publish=%s backup=%s server=%s%n# %s%n",
                     Instant.now(),
                     options.topics(), options.settings().stream().map(FrameSetting::label).toList(), options.runs(),
                     options.warmupMicros() / 1e6, options.measureMicros() / 1e6, options.readers(),
                     options.subscribersPerTopic(), options.spread() ? "spread" : "aligned",
-                    options.batch() ? "batch" : "single", options.serverConfig(),
+                    options.batch() ? "batch" : "single", options.backup() ? "process" : "none", options.serverConfig(),
                     EnvironmentInfo.current(args)));
             final TopicMixRun runner = new TopicMixRun(options);
             final List<RunResult> results = new ArrayList<>();

@@ -21,20 +21,24 @@ import java.util.Map;
  * @param spread        proxies at offsets spread over the period rather than all in phase (no bursts)
  * @param batch         each proxy sends a period's events as one batch publish (as the paper's proxies did) rather
  *                      than one request per event
+ * @param backup        each run's Event Handler is a primary with a backup process it replicates to (the
+ *                      replication jobs then send copies, as FRAME's did), rather than standalone
  * @param out           raw results file
  * @param serverConfig  Event Handler settings common to every run
  */
 record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int runs, long warmupMicros,
                        long measureMicros, int readers, int subscribersPerTopic, boolean spread, boolean batch,
-                       Path out, Map<String, String> serverConfig) {
+                       boolean backup, Path out, Map<String, String> serverConfig) {
 
     static final String USAGE = """
             usage: TopicMixExperiment [--topics 250,550,850] [--settings FRAME+,FRAME,FCFS] [--runs 3]
                                       [--warmup 5s] [--measure 15s] [--readers 2] [--subscribers 1] [--phase aligned|spread]
-                                      [--batch | --no-batch] [--out FILE]
+                                      [--batch | --no-batch] [--backup] [--out FILE]
                                       [--set key=value ...]   (Event Handler settings for every run)
             --batch (the default): each proxy sends a period's events as one POST /eventhandler/publish/batch;
             --no-batch: one POST /eventhandler/publish per event, back-to-back.
+            --backup: each run's Event Handler replicates to a backup Event Handler process (the replication jobs
+            send their copies); without it the jobs are scheduled and counted but send nothing.
             Defaults: eh.history.size=16 (replay is not measured; 1024 events per topic would fill the heap).""";
 
     static TopicMixOptions parse(final String[] args) {
@@ -47,6 +51,7 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
         int subscribers = 1;
         boolean spread = false;
         boolean batch = true;
+        boolean backup = false;
         Path out = Path.of("benchmarks", "results", "frame-topic-mix-" + LocalDate.now(ZoneOffset.UTC) + ".txt");
         final Map<String, String> config = new LinkedHashMap<>();
         config.put("eh.history.size", "16");
@@ -54,6 +59,10 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
             final String arg = args[i];
             if (arg.equals("--batch") || arg.equals("--no-batch")) { // flags, without a value
                 batch = arg.equals("--batch");
+                continue;
+            }
+            if (arg.equals("--backup")) {
+                backup = true;
                 continue;
             }
             if (i + 1 >= args.length) {
@@ -95,13 +104,13 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
             TopicMix.split(total); // refuses a count too small for the mix before anything runs
         }
         return new TopicMixOptions(List.copyOf(topics), List.copyOf(settings), runs, warmup, positive("--measure",
-                measure), readers, subscribers, spread, batch, out, Map.copyOf(config));
+                measure), readers, subscribers, spread, batch, backup, out, Map.copyOf(config));
     }
 
     /** These options with a measured phase of at least {@code micros}. */
     TopicMixOptions withMeasureAtLeast(final long micros) {
         return new TopicMixOptions(topics, settings, runs, warmupMicros, Math.max(measureMicros, micros), readers,
-                subscribersPerTopic, spread, batch, out, serverConfig);
+                subscribersPerTopic, spread, batch, backup, out, serverConfig);
     }
 
     private static List<Integer> ints(final String csv) {

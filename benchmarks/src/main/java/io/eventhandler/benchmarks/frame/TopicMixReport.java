@@ -33,6 +33,10 @@ final class TopicMixReport {
                 b.enqueuedReplications(), b.takenReplications(), b.cancelledReplications(), b.replicationsAborted(),
                 b.replicationsAvoided(), r.cpu().process(), r.cpu().server(), r.cpu().delivery(), r.cpu().jitMillis(),
                 r.cpu().gcMillis()));
+        if (r.replication() != null) {
+            out.append(f("#   backup: %d bytes in %d batches sent to it; its process %.0f %% of one core%n",
+                    r.replication().bytesSent(), r.replication().batches(), r.backupCpuPercent()));
+        }
         return out.toString();
     }
 
@@ -80,6 +84,14 @@ final class TopicMixReport {
         row(out, "CPU, delivery threads (% of one core)", all, topics, settings, r -> r.cpu().delivery(), "%.0f");
         row(out, "CPU, server (process − generator threads)", all, topics, settings, r -> r.cpu().server(), "%.0f");
         row(out, "CPU, whole process", all, topics, settings, r -> r.cpu().process(), "%.0f");
+        if (all.stream().anyMatch(r -> r.topics() == topics && r.replication() != null)) {
+            row(out, "replication sent to the backup (kB)", all, topics, settings,
+                    r -> r.replication() == null ? Double.NaN : r.replication().bytesSent() / 1000.0, "%.0f");
+            row(out, "replication batches", all, topics, settings,
+                    r -> r.replication() == null ? Double.NaN : r.replication().batches(), "%.0f");
+            row(out, "CPU, backup process (% of one core)", all, topics, settings, RunResult::backupCpuPercent,
+                    "%.0f");
+        }
         row(out, "worst proxy lag (ms)", all, topics, settings, r -> r.maxLagMicros() / 1000.0, "%.1f");
         row(out, "machine load average (2 cores)", all, topics, settings, RunResult::loadAverage, "%.1f");
         return out.toString();

@@ -1,5 +1,9 @@
 package io.eventhandler.benchmarks.frame;
 
+import java.net.ServerSocket;
+import java.net.InetAddress;
+import io.eventhandler.server.config.ServerConfiguration;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.eventhandler.api.EpochMicros;
 import io.eventhandler.benchmarks.load.EmbeddedServer;
 import io.eventhandler.benchmarks.load.SseSelectorReader;
@@ -39,26 +43,75 @@ final class TopicMixRun {
         config.put("eh.delivery.policy", setting.policy());
         config.put("eh.delivery.replication", setting.replication());
         config.put("eh.qos.topics", topicsFile.toString());
-        try (EmbeddedServer server = EmbeddedServer.start(config)) {
-            final URI baseUri = server.baseUri();
-            final List<SseSelectorReader> readers = new ArrayList<>();
-            try {
-                final long attachStart = EpochMicros.now();
-                final MixSubscriber subscriber = attach(mix, baseUri, readers);
-                final long attachMs = (EpochMicros.now() - attachStart) / 1_000;
-                // batch 0 of every proxy on a whole second, at least the lead-in after the last stream attached
-                final long start = (EpochMicros.now() + LEAD_IN_MICROS) / 1_000_000 * 1_000_000 + 1_000_000;
-                final MeasurementWindow window = new MeasurementWindow(start, options.warmupMicros(),
-                        options.measureMicros());
-                subscriber.schedule(window);
-                return measure(setting, total, repetition, mix, baseUri, subscriber, window, readers, attachMs,
-                        options.subscribersPerTopic());
+        if (!options.backup()) {
+            try (EmbeddedServer server = EmbeddedServer.start(config)) {
+                return streamAndMeasure(setting, total, repetition, mix, server.baseUri(), null);
             } finally {
-                for (final SseSelectorReader reader : readers) {
-                    reader.close();
-                }
                 Files.deleteIfExists(topicsFile);
             }
+        }
+        // the primary in this process, its backup a process of its own; the primary starts first, so that the
+        // backup finds it serving and stands by
+        final int[] ports = freePorts();
+        config.put(ServerConfiguration.PORT, Integer.toString(ports[0]));
+        config.put("eh.replication.role", "PRIMARY");
+        config.put("eh.replication.peer", "http://127.0.0.1:" + ports[1]);
+        final Map<String, String> backupConfig = new LinkedHashMap<>(config);
+        backupConfig.remove(ServerConfiguration.PORT);
+        backupConfig.put("eh.replication.role", "BACKUP");
+        backupConfig.put("eh.replication.peer", "http://127.0.0.1:" + ports[0]);
+        backupConfig.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:frame-backup");
+        try (EmbeddedServer server = EmbeddedServer.start(config);
+             BackupProcess backup = BackupProcess.start(backupConfig, ports[1])) {
+            awaitPair(server.baseUri());
+            return streamAndMeasure(setting, total, repetition, mix, server.baseUri(), backup);
+        } finally {
+            Files.deleteIfExists(topicsFile);
+        }
+    }
+
+    private RunResult streamAndMeasure(final FrameSetting setting, final int total, final int repetition,
+                                       final TopicMix mix, final URI baseUri, final BackupProcess backup)
+            throws Exception {
+        final List<SseSelectorReader> readers = new ArrayList<>();
+        try {
+            final long attachStart = EpochMicros.now();
+            final MixSubscriber subscriber = attach(mix, baseUri, readers);
+            final long attachMs = (EpochMicros.now() - attachStart) / 1_000;
+            // batch 0 of every proxy on a whole second, at least the lead-in after the last stream attached
+            final long start = (EpochMicros.now() + LEAD_IN_MICROS) / 1_000_000 * 1_000_000 + 1_000_000;
+            final MeasurementWindow window = new MeasurementWindow(start, options.warmupMicros(),
+                    options.measureMicros());
+            subscriber.schedule(window);
+            return measure(setting, total, repetition, mix, baseUri, subscriber, window, readers, attachMs,
+                    options.subscribersPerTopic(), backup);
+        } finally {
+            for (final SseSelectorReader reader : readers) {
+                reader.close();
+            }
+        }
+    }
+
+    /** Waits until the primary serves with its link to the backup connected. */
+    private static void awaitPair(final URI primary) throws IOException, InterruptedException {
+        final long deadline = System.currentTimeMillis() + ATTACH_TIMEOUT_MS;
+        while (true) {
+            final JsonNode view = ReplicationCounters.view(primary);
+            if (view != null && view.path("serving").asBoolean() && "PRIMARY".equals(view.path("role").asText())
+                    && view.path("link").path("connected").asBoolean()) {
+                return;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new IOException("the primary's link to its backup did not connect: " + view);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private static int[] freePorts() throws IOException {
+        try (ServerSocket a = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             ServerSocket b = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return new int[] {a.getLocalPort(), b.getLocalPort()};
         }
     }
 
@@ -84,13 +137,15 @@ final class TopicMixRun {
         return subscriber;
     }
 
-    /** How long before the measured phase the start samples are taken. */
-    private static final long SAMPLE_LEAD_MICROS = 3_000_000;
+    /** How long before the measured phase the start samples are taken: half the warm-up, at most 5 s. */
+    private long sampleLeadMicros() {
+        return Math.min(5_000_000, options.warmupMicros() / 2);
+    }
 
     private RunResult measure(final FrameSetting setting, final int total, final int repetition, final TopicMix mix,
                               final URI baseUri, final MixSubscriber subscriber, final MeasurementWindow window,
-                              final List<SseSelectorReader> readers, final long attachMs, final int perTopic)
-            throws Exception {
+                              final List<SseSelectorReader> readers, final long attachMs, final int perTopic,
+                              final BackupProcess backup) throws Exception {
         final List<ProxyPublisher> proxies = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
         for (final TopicMix.Proxy proxy : mix.proxies()) {
@@ -106,11 +161,15 @@ final class TopicMixRun {
         // the publishers stopped: serving GET /mgmt/delivery (hundreds of topics and subscribers, in this process)
         // and the thread-CPU safepoint delayed the deliveries around them, which made the first measured batches
         // miss their deadlines (the flaw of the first runs of this experiment).
-        sleepUntil(window.measureFrom() - SAMPLE_LEAD_MICROS);
+        sleepUntil(window.measureFrom() - sampleLeadMicros());
         final BrokerCounters brokerStart = BrokerCounters.read(baseUri, mix);
+        final ReplicationCounters replicationStart = backup == null ? null
+                : ReplicationCounters.read(baseUri, backup);
         final CpuSample cpuStart = CpuSample.take();
         sleepUntil(window.measureUntil());
         final CpuSample cpuEnd = CpuSample.take();
+        final ReplicationCounters replication = backup == null ? null
+                : ReplicationCounters.read(baseUri, backup).minus(replicationStart);
         final double loadAverage = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                 .getSystemLoadAverage();
         for (final Thread thread : threads) {
@@ -132,7 +191,8 @@ final class TopicMixRun {
         final BrokerCounters broker = brokerEnd.minus(brokerStart);
         return new RunResult(setting, total, repetition, outcomes(mix, window, subscriber, broker, perTopic), broker,
                 cpuEnd.since(cpuStart), published, failed, unsent, lag, subscriber.trouble(), attachMs,
-                subscriber.tightLatePerSecond(), loadAverage);
+                subscriber.tightLatePerSecond(), loadAverage, replication,
+                (cpuEnd.wallNanos() - cpuStart.wallNanos()) / 1_000_000);
     }
 
     private static Map<TopicCategory, CategoryOutcome> outcomes(final TopicMix mix, final MeasurementWindow window,

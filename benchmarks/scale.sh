@@ -25,9 +25,10 @@ mkdir -p "$OUT"
 STAMP=$(date -u +%H%M%S)
 LOG=$OUT/$SCENARIO-$STAMP-server.log
 
-# subscriptions in memory; glibc's per-thread malloc arenas would otherwise add tens of MB of RSS
+# subscriptions in memory; glibc's per-thread malloc arenas would otherwise add tens of MB of RSS; no stream limit
+# (its default, from the heap, would refuse what the experiment sets out to measure)
 # shellcheck disable=SC2086
-env MALLOC_ARENA_MAX=2 EH_STORE_URL=jdbc:h2:mem:scale SERVER_PORT=$PORT ${SERVER_SET:-} \
+env MALLOC_ARENA_MAX=2 EH_STORE_URL=jdbc:h2:mem:scale SERVER_PORT=$PORT EH_SSE_MAX_STREAMS=1000000 ${SERVER_SET:-} \
   java $SERVER_JAVA_OPTS -Xlog:gc:file="$OUT/$SCENARIO-$STAMP-gc.log" \
   -cp "$SERVER_JAR" io.eventhandler.server.EventHandlerMain >"$LOG" 2>&1 &
 PID=$!

@@ -287,7 +287,8 @@ public final class EventHandlerServer implements AutoCloseable {
                 })
                 .register(JacksonFeature.withoutExceptionMappers())
                 .register(new ObjectMapperResolver(mapper))
-                .register(new BodySizeLimitFilter(config.maxBodyBytes()))
+                .register(new BodySizeLimitFilter(config.maxBodyBytes(), Map.of(ReplicationResource.BATCH_PATH,
+                        (long) config.replication().bodyMaxBytes())))
                 .registerClasses(ErrorMappers.all())
                 .register(ErrorBodyFilter.class)
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true);
@@ -327,7 +328,8 @@ public final class EventHandlerServer implements AutoCloseable {
         statusStream = new StatusStream(new ObservedState(broker, delivery.scheduler(), replication, httpWorkers),
                 mapper.writer(), metricsAccess, responses, STATUS_PERIOD_MS);
         final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
-                config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit, problems);
+                config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit, problems,
+                config.limits().effectiveMaxSseStreams(Runtime.getRuntime().maxMemory()));
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
         final PublishIntake intake = new PublishIntake(
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), responses, access,

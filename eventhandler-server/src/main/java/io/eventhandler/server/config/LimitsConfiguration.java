@@ -32,6 +32,9 @@ import java.util.regex.Pattern;
  * @param publishBatchMaxBytes  {@value ServerConfiguration#PUBLISH_BATCH_MAX_BYTES} — body bytes of one batch
  *                              publish; larger gets 413 (1048576; never below the body limit, so that a
  *                              batch of one full-size event fits)
+ * @param maxSseStreams         {@value ServerConfiguration#SSE_MAX_STREAMS} — SSE streams open at once; one more
+ *                              gets 503 with {@code Retry-After} instead of the heap running out (0, the default:
+ *                              from the heap, see {@link #effectiveMaxSseStreams})
  */
 public record LimitsConfiguration(
         int maxHeaderBytes,
@@ -45,7 +48,22 @@ public record LimitsConfiguration(
         int publishEventsPerSecond,
         int publishBytesPerSecond,
         int publishBatchMax,
-        int publishBatchMaxBytes) {
+        int publishBatchMaxBytes,
+        int maxSseStreams) {
+
+    /** Heap an idle SSE stream holds, measured with 10,000 streams (docs/benchmarks.md, scale), with a margin. */
+    static final long HEAP_PER_SSE_STREAM_BYTES = 32 * 1024;
+
+    /**
+     * The configured stream limit, or with 0 the streams that fit in three quarters of {@code maxHeapBytes} at
+     * {@value #HEAP_PER_SSE_STREAM_BYTES} bytes each (at least 100).
+     */
+    public int effectiveMaxSseStreams(final long maxHeapBytes) {
+        if (maxSseStreams > 0) {
+            return maxSseStreams;
+        }
+        return (int) Math.max(100, Math.min(Integer.MAX_VALUE, maxHeapBytes / 4 * 3 / HEAP_PER_SSE_STREAM_BYTES));
+    }
 
     /** The store keeps event types, system names and addresses in 255-character columns. */
     public static final int STORED_NAME_COLUMN = 255;
@@ -78,7 +96,8 @@ public record LimitsConfiguration(
                 source.integer(ServerConfiguration.PUBLISH_BYTES_LIMIT, 0, v -> v >= 0, "at least 0"),
                 source.integer(ServerConfiguration.PUBLISH_BATCH_MAX, 1000, v -> v >= 1, "at least 1"),
                 source.integer(ServerConfiguration.PUBLISH_BATCH_MAX_BYTES, 1_048_576, v -> v >= 256,
-                        "at least 256"));
+                        "at least 256"),
+                source.integer(ServerConfiguration.SSE_MAX_STREAMS, 0, v -> v >= 0, "at least 0"));
     }
 
     /** Patterns compare by their text (a record of {@link Pattern}s would compare by identity). */
@@ -91,13 +110,13 @@ public record LimitsConfiguration(
                 && maxSystemNameLength == o.maxSystemNameLength && maxAddressLength == o.maxAddressLength
                 && publishEventsPerSecond == o.publishEventsPerSecond
                 && publishBytesPerSecond == o.publishBytesPerSecond && publishBatchMax == o.publishBatchMax
-                && publishBatchMaxBytes == o.publishBatchMaxBytes;
+                && publishBatchMaxBytes == o.publishBatchMaxBytes && maxSseStreams == o.maxSseStreams;
     }
 
     @Override
     public int hashCode() {
         return java.util.Objects.hash(maxHeaderBytes, maxJsonDepth, maxJsonStringLength, maxMetadataEntries,
                 maxEventTypeLength, eventTypePattern.pattern(), maxSystemNameLength, maxAddressLength,
-                publishEventsPerSecond, publishBytesPerSecond, publishBatchMax, publishBatchMaxBytes);
+                publishEventsPerSecond, publishBytesPerSecond, publishBatchMax, publishBatchMaxBytes, maxSseStreams);
     }
 }

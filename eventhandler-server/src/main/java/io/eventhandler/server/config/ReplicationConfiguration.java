@@ -23,9 +23,14 @@ import java.util.Map;
  * @param batchMax         {@value #BATCH_MAX} — records sent in one batch (512)
  * @param queueCapacity    {@value #QUEUE_CAPACITY} — records waiting to be sent; a replica that finds it full
  *                         counts as failed (65536)
+ * @param bodyMaxBytes     {@value #BODY_MAX_BYTES} — the largest replication batch the backup accepts: a batch can
+ *                         carry the whole mirrored state (every topic's QoS, every webhook subscription), far more
+ *                         than a client's request may ({@code eh.max.body.bytes}); only the peer may send one
+ *                         (33554432)
  */
 public record ReplicationConfiguration(ReplicationRole role, String peer, int heartbeatMs, int failureTimeoutMs,
-                                       int probeTimeoutMs, int bufferPerTopic, int batchMax, int queueCapacity) {
+                                       int probeTimeoutMs, int bufferPerTopic, int batchMax, int queueCapacity,
+                                       int bodyMaxBytes) {
 
     public static final String ROLE = "eh.replication.role";
     public static final String PEER = "eh.replication.peer";
@@ -35,6 +40,7 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
     public static final String BUFFER_PER_TOPIC = "eh.replication.buffer.per.topic";
     public static final String BATCH_MAX = "eh.replication.batch.max";
     public static final String QUEUE_CAPACITY = "eh.replication.queue.capacity";
+    public static final String BODY_MAX_BYTES = "eh.replication.body.max.bytes";
 
     /** Whether this instance is one of a pair. */
     public boolean paired() {
@@ -64,7 +70,8 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
                 source.integer(PROBE_TIMEOUT_MS, 500, v -> v >= 1, "at least 1"),
                 source.integer(BUFFER_PER_TOPIC, 10, v -> v >= 1, "at least 1"),
                 source.integer(BATCH_MAX, 512, v -> v >= 1, "at least 1"),
-                source.integer(QUEUE_CAPACITY, 65_536, v -> v >= 16, "at least 16"));
+                source.integer(QUEUE_CAPACITY, 65_536, v -> v >= 16, "at least 16"),
+                source.integer(BODY_MAX_BYTES, 32 * 1024 * 1024, v -> v >= 65_536, "at least 65536"));
         if (configuration.paired()) {
             if (peer.isEmpty()) {
                 source.problem(ROLE + "=" + role + " needs " + PEER + ", the other instance's base URI");
@@ -98,5 +105,6 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
         d.put(BUFFER_PER_TOPIC, bufferPerTopic);
         d.put(BATCH_MAX, batchMax);
         d.put(QUEUE_CAPACITY, queueCapacity);
+        d.put(BODY_MAX_BYTES, bodyMaxBytes);
     }
 }

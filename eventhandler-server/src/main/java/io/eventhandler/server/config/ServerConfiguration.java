@@ -156,6 +156,7 @@ public record ServerConfiguration(
     public static final String PUBLISH_BYTES_LIMIT = "eh.publish.bytes.limit";
     public static final String PUBLISH_BATCH_MAX = "eh.publish.batch.max";
     public static final String PUBLISH_BATCH_MAX_BYTES = "eh.publish.batch.max.bytes";
+    public static final String SSE_MAX_STREAMS = "eh.sse.max.streams";
     public static final String CALIBRATION_ENABLED = "eh.calibration.enabled";
     public static final String CALIBRATION_SAMPLES = "eh.calibration.samples";
     public static final String CALIBRATION_FILE = "eh.calibration.file";
@@ -374,6 +375,7 @@ public record ServerConfiguration(
         d.put(PUBLISH_BYTES_LIMIT, limits.publishBytesPerSecond());
         d.put(PUBLISH_BATCH_MAX, limits.publishBatchMax());
         d.put(PUBLISH_BATCH_MAX_BYTES, limits.publishBatchMaxBytes());
+        d.put(SSE_MAX_STREAMS, limits.maxSseStreams());
         delivery.describe(d);
         d.put(CALIBRATION_ENABLED, calibration.enabled());
         d.put(CALIBRATION_SAMPLES, calibration.samples());

@@ -7,22 +7,35 @@ import jakarta.ws.rs.container.PreMatching;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Map;
 
 /**
  * Refuses request bodies over the configured limit: at once when {@code Content-Length} says so, otherwise (chunked
- * bodies) as soon as reading passes the limit.
+ * bodies) as soon as reading passes the limit. A path may have a limit of its own (the replication batch, which
+ * carries the whole mirrored state).
  */
 @PreMatching
 public final class BodySizeLimitFilter implements ContainerRequestFilter {
 
-    private final long limit;
+    private final long defaultLimit;
+    private final Map<String, Long> limitsByPath;
 
     public BodySizeLimitFilter(final long limit) {
-        this.limit = limit;
+        this(limit, Map.of());
+    }
+
+    /**
+     * @param limitsByPath absolute request paths (e.g. {@code /eventhandler/replication/batch}) with limits of their own
+     */
+    public BodySizeLimitFilter(final long limit, final Map<String, Long> limitsByPath) {
+        this.defaultLimit = limit;
+        this.limitsByPath = Map.copyOf(limitsByPath);
     }
 
     @Override
     public void filter(final ContainerRequestContext request) throws IOException {
+        final long limit = limitsByPath.isEmpty() ? defaultLimit
+                : limitsByPath.getOrDefault(request.getUriInfo().getRequestUri().getPath(), defaultLimit);
         if (request.getLength() > limit) {
             throw new PayloadTooLargeException(limit);
         }

@@ -75,6 +75,8 @@ final class ReplicationLink implements AutoCloseable {
     private final LongAdder snapshotsSent = new LongAdder();
     private volatile long lastRoundTripMicros;
     private volatile boolean connected;
+    /** The message of the last failure logged, so that a new cause is logged too. */
+    private String lastFailure;
 
     ReplicationLink(final PeerClient client, final ObjectMapper mapper, final Peer peer,
                     final Supplier<CompletableFuture<StateSnapshotDTO>> snapshots, final int heartbeatMs,
@@ -197,10 +199,13 @@ final class ReplicationLink implements AutoCloseable {
             fail(batch);
             sessionOpen = false;
             connected = false;
-            if (!unreachableLogged) {
+            // once per cause: a peer that comes up but refuses the batches (e.g. 413) must not hide behind the
+            // "connection refused" of its start
+            if (!unreachableLogged || !String.valueOf(e.getMessage()).equals(lastFailure)) {
                 LOG.warn("replication link to {} down: {}; replicas fail until it is back", client.base(),
                         e.getMessage());
                 unreachableLogged = true;
+                lastFailure = String.valueOf(e.getMessage());
             }
             TimeUnit.MILLISECONDS.sleep(heartbeatMs); // a refused connection answers at once: do not spin
         }

@@ -28,6 +28,8 @@ public final class ReplicationResource {
     /** The name under which the binder provides this instance's own system name. */
     public static final String SELF = "eventhandler.self.system";
     static final String MANAGEMENT = "/mgmt/replication";
+    /** The batch endpoint's absolute path, which has a body limit of its own ({@code eh.replication.body.max.bytes}). */
+    public static final String BATCH_PATH = PeerClient.BATCH;
 
     private final ReplicationService replication;
     private final AccessControl access;

@@ -36,9 +36,12 @@ import org.glassfish.grizzly.http.util.Header;
 import org.glassfish.grizzly.http.Method;
 
 import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -51,6 +54,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class SseHandler extends HttpHandler {
 
+    private static final Logger LOG = LoggerFactory.getLogger(SseHandler.class);
     private static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION;
 
     private final Broker broker;
@@ -64,11 +68,19 @@ public final class SseHandler extends HttpHandler {
     private final RequestLimits limits;
     private final SubscriptionValidator.RequirementsCheck admission;
     private final DeliveryProblemLog problems;
+    /** Streams open now (attached and not closed), bounded by {@link #maxStreams}. */
+    private final AtomicInteger openStreams = new AtomicInteger();
+    private final int maxStreams;
 
+    /**
+     * @param maxStreams streams open at once; one more is answered 503 (each holds tens of KiB of heap)
+     */
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
                       final long retryMs, final long heartbeatIntervalMs, final AccessControl access,
                       final SubscriptionAuthorizer authorizer, final RequestLimits limits,
-                      final SubscriptionValidator.RequirementsCheck admission, final DeliveryProblemLog problems) {
+                      final SubscriptionValidator.RequirementsCheck admission, final DeliveryProblemLog problems,
+                      final int maxStreams) {
+        this.maxStreams = maxStreams;
         this.problems = problems;
         this.limits = limits;
         this.broker = broker;
@@ -241,6 +253,11 @@ public final class SseHandler extends HttpHandler {
     private void open(final Request request, final Response response, final String eventType, final long resumeAfter,
                       final SubscriberRequirements requirements, final SystemRequestDTO subscriber,
                       final AuthorizationGrant grant) {
+        if (openStreams.incrementAndGet() > maxStreams) {
+            openStreams.decrementAndGet();
+            refuseOverLimit(response);
+            return;
+        }
         response.setStatus(200);
         response.setContentType("text/event-stream;charset=UTF-8");
         response.setHeader(Header.CacheControl, "no-cache");
@@ -253,9 +270,15 @@ public final class SseHandler extends HttpHandler {
                 + (subscriber.systemName() == null ? "" : subscriber.systemName() + "@")
                 + request.getRemoteAddr() + ":" + request.getRemotePort();
         final SseSink sink = new SseSink(response, frames, eventType, description, heartbeatIntervalNanos, retryMs,
-                problems);
-        final SubscriberOutbox outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId),
-                description, streamFilter(grant), sink, resumeAfter, requirements));
+                problems, openStreams::decrementAndGet);
+        final SubscriberOutbox outbox;
+        try {
+            outbox = broker.subscribe(new SubscribeRequest(eventType, new StreamKey(streamId), description,
+                    streamFilter(grant), sink, resumeAfter, requirements));
+        } catch (final RuntimeException e) {
+            sink.close(CloseReason.UNSUBSCRIBED); // counts the stream out again
+            throw e;
+        }
         sink.onFailure(reason -> broker.detach(outbox, reason));
         final Connection<?> connection = request.getContext().getConnection();
         connection.addCloseListener(new CloseListener<Closeable, ICloseType>() {
@@ -274,6 +297,28 @@ public final class SseHandler extends HttpHandler {
             return;
         }
         outbox.wake();
+    }
+
+    /** Open streams now, for statistics and tests. */
+    public int openStreams() {
+        return openStreams.get();
+    }
+
+    private void refuseOverLimit(final Response response) {
+        problems.report(DeliveryProblemLog.Problem.DISCONNECTED, "-", "-", 0, "STREAM_LIMIT",
+                "max_streams=" + maxStreams);
+        try {
+            response.setHeader("Retry-After", Long.toString(Math.max(1, retryMs / 1000)));
+            responses.error(response, 503, ExceptionType.UNAVAILABLE, "The Event Handler holds its maximum of "
+                    + maxStreams + " event streams (eh.sse.max.streams): retry later, or subscribe with a webhook.",
+                    ORIGIN);
+        } catch (final IOException e) {
+            LOG.debug("refusing a stream over the limit: {}", e.toString());
+        } finally {
+            if (response.isSuspended()) {
+                response.resume();
+            }
+        }
     }
 
     private static String eventType(final Request request) {

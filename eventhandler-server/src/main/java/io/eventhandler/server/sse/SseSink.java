@@ -44,9 +44,13 @@ final class SseSink implements EventSink {
     private long firstSequence;
     private final String subscriber;
     private final DeliveryProblemLog problems;
+    /** Run once when the stream closes: it no longer counts against the stream limit. */
+    private final Runnable onClosed;
 
     SseSink(final Response response, final SseFrames frames, final String eventType, final String subscriber,
-            final long heartbeatIntervalNanos, final long retryMs, final DeliveryProblemLog problems) {
+            final long heartbeatIntervalNanos, final long retryMs, final DeliveryProblemLog problems,
+            final Runnable onClosed) {
+        this.onClosed = onClosed;
         this.response = response;
         this.subscriber = subscriber;
         this.problems = problems;
@@ -138,6 +142,7 @@ final class SseSink implements EventSink {
             return;
         }
         closed = true;
+        onClosed.run();
         try {
             if (reason == CloseReason.TOO_SLOW) {
                 // a write is stuck on a client that does not read: ending the response would wait on it

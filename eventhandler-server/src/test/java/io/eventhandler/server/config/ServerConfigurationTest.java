@@ -105,6 +105,7 @@ class ServerConfigurationTest {
         values.put(ServerConfiguration.PUBLISH_BYTES_LIMIT, "4096");
         values.put(ServerConfiguration.PUBLISH_BATCH_MAX, "20");
         values.put(ServerConfiguration.PUBLISH_BATCH_MAX_BYTES, "8192");
+        values.put(ServerConfiguration.SSE_MAX_STREAMS, "7");
         values.put(DeliveryConfiguration.POLICY, "FCFS");
         values.put(DeliveryConfiguration.REPLICATION, "ALL");
         values.put(DeliveryConfiguration.COORDINATION, "false");
@@ -126,6 +127,7 @@ class ServerConfigurationTest {
         values.put(ReplicationConfiguration.BUFFER_PER_TOPIC, "4");
         values.put(ReplicationConfiguration.BATCH_MAX, "64");
         values.put(ReplicationConfiguration.QUEUE_CAPACITY, "1024");
+        values.put(ReplicationConfiguration.BODY_MAX_BYTES, "1048576");
         values.put(ObservabilityConfiguration.METRICS_READERS, "sysop,prometheus");
         values.put(ObservabilityConfiguration.METRICS_TOPIC_LIMIT, "7");
         values.put(ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS, "250");
@@ -210,6 +212,7 @@ class ServerConfigurationTest {
         expected.put("eh.publish.bytes.limit", "0");
         expected.put("eh.publish.batch.max", "1000");
         expected.put("eh.publish.batch.max.bytes", "1048576");
+        expected.put("eh.sse.max.streams", "0");
         expected.put("eh.delivery.policy", "EDF");
         expected.put("eh.delivery.replication", "SELECTIVE");
         expected.put("eh.delivery.coordination", "true");
@@ -231,6 +234,7 @@ class ServerConfigurationTest {
         expected.put("eh.replication.buffer.per.topic", "10");
         expected.put("eh.replication.batch.max", "512");
         expected.put("eh.replication.queue.capacity", "65536");
+        expected.put("eh.replication.body.max.bytes", "33554432");
         expected.put("eh.metrics.readers", "sysop");
         expected.put("eh.metrics.topic.limit", "100");
         expected.put("eh.log.repeat.interval.ms", "10000");
@@ -287,12 +291,12 @@ class ServerConfigurationTest {
                                 "subscriber:publisher", 11, 12),
                         new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
                         new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096,
-                                20, 8192),
+                                20, 8192, 7),
                         new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
-                                1024),
+                                1024, 1_048_576),
                         new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),
                         new HistoryConfiguration(HistoryMode.DURABLE, Path.of("/var/lib/eh/history"), 3600, 1_048_576,
                                 true, true, 16, 8)),

@@ -72,7 +72,8 @@ final class TopicMixReport {
             }
             out.append('\n');
         }
-        out.append(f("%nReplication and CPU over the %.0f s measured phase%n%n", measureSeconds));
+        out.append(f("%nReplication and CPU from the start sample (half the warm-up, at most 5 s, before the measured phase) "
+                + "to the end of the %.0f s measured phase; jobs and bytes until the subscribers drained%n%n", measureSeconds));
         header(out, "| |", settings);
         row(out, "replication jobs created", all, topics, settings, r -> r.broker().enqueuedReplications(), "%.0f");
         row(out, "replication jobs run", all, topics, settings, r -> r.broker().takenReplications(), "%.0f");

@@ -42,4 +42,12 @@ public record EventHandlerEndpoints(URI baseUri, URI echo, URI publish, URI subs
     private static URI standard(final String base, final String endpoint) {
         return URI.create(base + EventHandlerApi.BASE_PATH + endpoint);
     }
+
+    /**
+     * {@code POST} of a batch of events, all or none: this Event Handler's extension of the publish service (not in
+     * Arrowhead 4.6), at {@code /batch} under the publish URI.
+     */
+    public URI publishBatch() {
+        return URI.create(publish.toString().replaceAll("/+$", "") + "/batch");
+    }
 }

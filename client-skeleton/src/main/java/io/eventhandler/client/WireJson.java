@@ -23,6 +23,8 @@ final class WireJson {
             .with(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_AS_NULL);
 
     static final ObjectWriter PUBLISH_WRITER = MAPPER.writerFor(EventPublishRequestDTO.class);
+    static final ObjectWriter PUBLISH_BATCH_WRITER = MAPPER.writerFor(
+            new com.fasterxml.jackson.core.type.TypeReference<java.util.List<EventPublishRequestDTO>>() { });
     static final ObjectWriter SUBSCRIBE_WRITER = MAPPER.writerFor(SubscriptionRequestDTO.class);
     static final ObjectWriter ERROR_WRITER = MAPPER.writerFor(ErrorMessageDTO.class);
 

@@ -152,6 +152,29 @@ class EndToEndTest {
     }
 
     @Test
+    void aBatchArrivesInOrderAndABadElementRefusesTheWholeBatch() {
+        final Recorder recorder = new Recorder();
+        final EventSubscriber subscriber = connectedSubscriber(server.baseUri(), "BATCHED", recorder);
+        final String now = java.time.Instant.now().toString();
+        client.publishBatch(List.of(new EventPublishRequestDTO("batched", PUBLISHER, null, "a", now),
+                new EventPublishRequestDTO("batched", PUBLISHER, null, "b", now),
+                new EventPublishRequestDTO("batched", PUBLISHER, null, "c", now)));
+        await().atMost(WAIT).until(() -> subscriber.received() == 3);
+        assertEquals(List.of("a", "b", "c"), recorder.payloads());
+        assertEquals(range(1, 3), recorder.sequences());
+
+        final EventHandlerException refused = assertThrows(EventHandlerException.class, () -> client.publishBatch(
+                List.of(new EventPublishRequestDTO("batched", PUBLISHER, null, "d", now),
+                        new EventPublishRequestDTO(" ", PUBLISHER, null, "e", now))));
+        assertEquals(400, refused.statusCode());
+        assertTrue(refused.getMessage().contains("index 1"), refused.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> client.publishBatch(List.of()));
+        client.publishBatch(List.of(new EventPublishRequestDTO("batched", PUBLISHER, null, "f", now)));
+        await().atMost(WAIT).until(() -> subscriber.received() == 4);
+        assertEquals(List.of("a", "b", "c", "f"), recorder.payloads(), "nothing of the refused batch was accepted");
+    }
+
+    @Test
     void publishersOnSeveralThreadsShareOneConnectionAndAllEventsArrive() throws Exception {
         final Recorder recorder = new Recorder();
         final EventSubscriber subscriber = connectedSubscriber(server.baseUri(), "LOAD", recorder);

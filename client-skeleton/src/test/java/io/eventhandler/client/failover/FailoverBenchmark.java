@@ -38,6 +38,8 @@ class FailoverBenchmark {
     private static final Logger LOG = LoggerFactory.getLogger(FailoverBenchmark.class);
     private static final Duration BEFORE_KILL = Duration.ofMillis(Long.getLong("eh.failover.before.ms", 3_000));
     private static final Duration AFTER_KILL = Duration.ofMillis(Long.getLong("eh.failover.after.ms", 2_000));
+    /** Category 2 topics around the measured streams (FRAME's bulk; {@link BackgroundLoad}), 0 for none. */
+    private static final int BACKGROUND_TOPICS = Integer.getInteger("eh.failover.background.topics", 0);
 
     private record Configuration(String name, Map<String, String> settings, Set<PaperCategory> plusOne, int trials) {
     }
@@ -72,7 +74,8 @@ class FailoverBenchmark {
                 try {
                     result = FailoverTrial.run(Files.createDirectories(
                                     dir.resolve(configuration.name().replaceAll("[^A-Za-z0-9]", "_") + "-" + round)),
-                            configuration.settings(), configuration.plusOne(), BEFORE_KILL, AFTER_KILL);
+                            configuration.settings(), configuration.plusOne(), BEFORE_KILL, AFTER_KILL,
+                            BACKGROUND_TOPICS);
                 } catch (final RuntimeException | AssertionError e) {
                     // a pair that did not come up (e.g. the machine too loaded to start two JVMs in time) is not a
                     // trial: nothing was killed; counted and reported, and the run goes on
@@ -87,7 +90,8 @@ class FailoverBenchmark {
                 results.get(configuration.name()).add(result);
             }
         }
-        final String report = report(results) + "\nTrials not run (the pair did not come up): " + notRun + "\n";
+        final String report = "Background: " + BACKGROUND_TOPICS
+                + " category 2 topics by batch publish and webhook\n\n" + report(results) + "\nTrials not run (the pair did not come up): " + notRun + "\n";
         Files.writeString(file, report);
         LOG.info("report written to {}:\n{}", file.toAbsolutePath(), report);
         final long broken = results.get("FRAME").stream().filter(r -> !r.withinTolerance()).count();
@@ -111,6 +115,15 @@ class FailoverBenchmark {
                     percentile(trials, r -> r.recovered(), 50), percentile(trials, r -> r.replicationBytes(), 50),
                     percentile(trials, r -> r.primaryCpuMs(), 50)));
         });
+        if (BACKGROUND_TOPICS > 0) {
+            md.append("\nBackground topics (medians / max over the trials): peak end-to-end latency of new events "
+                    + "from 1 s before to 2 s after the kill; copies delivered again\n\n| configuration | peak ms "
+                    + "(median / max) | delivered again (median) |\n|---|---|---|\n");
+            results.forEach((name, trials) -> md.append(String.format(Locale.ROOT, "| %s | %.1f / %.1f | %.0f |%n",
+                    name, percentile(trials, FailoverTrial.Result::backgroundPeakMs, 50),
+                    percentile(trials, FailoverTrial.Result::backgroundPeakMs, 100),
+                    percentile(trials, r -> r.backgroundDuplicates(), 50))));
+        }
         md.append("\nPer category (medians over the trials; peak = highest end-to-end latency from 1 s before to 2 s "
                 + "after the kill; ReLate2 = mean latency × (percent lost + 1)):\n\n| configuration | category | "
                 + "lost (max) | longest loss run (max) | mean latency ms | peak latency around the kill ms "

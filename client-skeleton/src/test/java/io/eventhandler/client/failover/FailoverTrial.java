@@ -29,7 +29,8 @@ final class FailoverTrial {
      * @param primaryCpuMs          CPU the primary used while streaming before the kill
      */
     record Result(double failoverMs, long recovered, long replicationBytes, long replicationBatches,
-                  long primaryCpuMs, Map<PaperCategory, CategoryOutcome> outcomes) {
+                  long primaryCpuMs, Map<PaperCategory, CategoryOutcome> outcomes, double backgroundPeakMs,
+                  long backgroundDuplicates) {
 
         boolean withinTolerance() {
             return outcomes.values().stream().allMatch(CategoryOutcome::withinTolerance);
@@ -39,7 +40,8 @@ final class FailoverTrial {
         public String toString() {
             return String.format(Locale.ROOT, "failover %.1f ms, recovered %d, replication %d bytes in %d batches, "
                     + "primary CPU %d ms; ", failoverMs, recovered, replicationBytes, replicationBatches,
-                    primaryCpuMs) + outcomes.values();
+                    primaryCpuMs) + outcomes.values() + String.format(Locale.ROOT,
+                    "; background peak %.1f ms, duplicates %d", backgroundPeakMs, backgroundDuplicates);
         }
     }
 
@@ -126,10 +128,22 @@ final class FailoverTrial {
     static Result run(final java.nio.file.Path dir, final Map<String, String> settings,
                       final Set<PaperCategory> plusOne, final Duration before, final Duration after)
             throws InterruptedException {
+        return run(dir, settings, plusOne, before, after, 0);
+    }
+
+    /**
+     * As {@link #run(java.nio.file.Path, Map, Set, Duration, Duration)}, with {@code backgroundTopics} category 2
+     * topics published and delivered around the measured streams ({@link BackgroundLoad}; 0 for none).
+     */
+    static Result run(final java.nio.file.Path dir, final Map<String, String> settings,
+                      final Set<PaperCategory> plusOne, final Duration before, final Duration after,
+                      final int backgroundTopics) throws InterruptedException {
         try (ProcessPair pair = new ProcessPair(dir, settings)) {
             pair.start(0);
             pair.start(1);
             final Map<PaperCategory, CategoryStream> streams = startStreams(pair, plusOne);
+            final BackgroundLoad background = backgroundTopics == 0 ? null
+                    : startBackground(pair, backgroundTopics);
             try {
                 final long cpuBefore = pair.get(0).cpuMillis();
                 stream(before);
@@ -138,12 +152,25 @@ final class FailoverTrial {
                 final long killedAt = kill(pair, 0);
                 final JsonNode takeOver = awaitTakeOver(pair, 1);
                 stream(after);
+                final Map<PaperCategory, CategoryOutcome> outcomes = finish(streams, killedAt);
                 return new Result(takeOver.get("lastFailoverMs").asDouble(), takeOver.get("lastRecovered").asLong(),
-                        link.get("bytesSent").asLong(), link.get("batches").asLong(), cpu,
-                        finish(streams, killedAt));
+                        link.get("bytesSent").asLong(), link.get("batches").asLong(), cpu, outcomes,
+                        background == null ? Double.NaN : background.peakAroundKillMs(killedAt),
+                        background == null ? 0 : background.duplicates());
             } finally {
                 streams.values().forEach(CategoryStream::close);
+                if (background != null) {
+                    background.close();
+                }
             }
         }
+    }
+
+    private static BackgroundLoad startBackground(final ProcessPair pair, final int topics) {
+        final BackgroundLoad background = new BackgroundLoad(pair, topics);
+        await("background subscriptions mirrored to B").atMost(WAIT).until(() -> pair.get(1)
+                .get("/eventhandler/mgmt/subscriptions").body().contains(background.lastTopic()));
+        background.start();
+        return background;
     }
 }

@@ -1,5 +1,6 @@
 package io.eventhandler.benchmarks.frame;
 
+import io.eventhandler.benchmarks.scale.ServerProcess;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
@@ -87,18 +88,11 @@ final class BackupProcess implements AutoCloseable {
     /** CPU time the process used so far (user + system), from {@code /proc}; -1 where there is none. */
     long cpuMillis() {
         try {
-            final String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-            // the fields after the command name (which may hold spaces) start after the last ')'
-            final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            final long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
-            return ticks * 1000 / CLOCK_TICKS_PER_SECOND;
-        } catch (final IOException | RuntimeException e) {
-            return -1;
+            return new ServerProcess(process.pid()).sample().cpuMillis();
+        } catch (final IllegalStateException e) {
+            return -1; // the process is gone
         }
     }
-
-    /** USER_HZ: 100 on every Linux this runs on. */
-    private static final long CLOCK_TICKS_PER_SECOND = 100;
 
     @Override
     public void close() {

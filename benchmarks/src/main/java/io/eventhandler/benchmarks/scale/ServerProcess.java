@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * from {@code jcmd} (which is why the server must be a JVM of its own: in the generator's JVM its memory could not be
  * told apart). With pid 0 nothing is measured and every figure is -1.
  */
-final class ServerProcess {
+public final class ServerProcess {
 
     /** Clock ticks per second of {@code /proc/<pid>/stat}; 100 on every Linux this runs on. */
     private static final long TICKS_PER_SECOND = 100;
@@ -29,12 +29,12 @@ final class ServerProcess {
      * @param cpuMillis  user + system CPU time since the process started
      * @param heapUsedKiB heap in use after a full GC, or -1 when not asked for
      */
-    record Snapshot(long rssKiB, long threads, long cpuMillis, long heapUsedKiB) {
+    public record Snapshot(long rssKiB, long threads, long cpuMillis, long heapUsedKiB) {
     }
 
     private final long pid;
 
-    ServerProcess(final long pid) {
+    public ServerProcess(final long pid) {
         this.pid = pid;
     }
 
@@ -43,7 +43,7 @@ final class ServerProcess {
     }
 
     /** RSS, threads and CPU; cheap enough to call every second. */
-    Snapshot sample() {
+    public Snapshot sample() {
         if (pid <= 0) {
             return new Snapshot(-1, -1, -1, -1);
         }

@@ -1,13 +1,8 @@
 package io.eventhandler.benchmarks.frame;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.eventhandler.api.JsonMapper;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Iterator;
@@ -29,9 +24,6 @@ record BrokerCounters(long enqueuedDispatches, long enqueuedReplications, long t
                       long cancelledReplications, long replicationsAborted, long replicationsAvoided,
                       Map<TopicCategory, Delivery> categories) {
 
-    private static final ObjectMapper MAPPER = JsonMapper.create();
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
 
     /** A category's delivery counters; the longest loss run is the largest of its topics, since start. */
     record Delivery(long delivered, long met, long missed, long dropped, long longestLossRun) {
@@ -48,13 +40,8 @@ record BrokerCounters(long enqueuedDispatches, long enqueuedReplications, long t
 
     /** Reads the counters of the Event Handler at {@code baseUri}. */
     static BrokerCounters read(final URI baseUri, final TopicMix mix) throws IOException, InterruptedException {
-        final HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-                        baseUri.resolve("/eventhandler/mgmt/delivery?subscribers=false")).timeout(Duration.ofSeconds(30)).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException("GET /eventhandler/mgmt/delivery answered " + response.statusCode());
-        }
-        return parse(MAPPER.readTree(response.body()), mix);
+        return parse(ManagementJson.get(baseUri, "/eventhandler/mgmt/delivery?subscribers=false",
+                Duration.ofSeconds(30)), mix);
     }
 
     /** The counters in a {@code DeliverySnapshot} document. */

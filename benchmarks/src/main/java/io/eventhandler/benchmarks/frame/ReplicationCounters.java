@@ -1,13 +1,8 @@
 package io.eventhandler.benchmarks.frame;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.eventhandler.api.JsonMapper;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
@@ -20,17 +15,10 @@ import java.time.Duration;
  */
 record ReplicationCounters(long bytesSent, long batches, long backupCpuMillis) {
 
-    private static final ObjectMapper MAPPER = JsonMapper.create();
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
-
     /** The primary's replication view, or null when it does not answer. */
     static JsonNode view(final URI primary) throws InterruptedException {
         try {
-            final HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-                            primary.resolve("/eventhandler/mgmt/replication")).timeout(Duration.ofSeconds(10)).GET()
-                    .build(), HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 ? MAPPER.readTree(response.body()) : null;
+            return ManagementJson.get(primary, "/eventhandler/mgmt/replication", Duration.ofSeconds(10));
         } catch (final IOException e) {
             return null;
         }

@@ -255,7 +255,7 @@ public final class SseHandler extends HttpHandler {
                       final AuthorizationGrant grant) {
         if (openStreams.incrementAndGet() > maxStreams) {
             openStreams.decrementAndGet();
-            refuseOverLimit(response);
+            refuseOverLimit(response, eventType, request.getRemoteAddr() + ":" + request.getRemotePort());
             return;
         }
         response.setStatus(200);
@@ -304,8 +304,8 @@ public final class SseHandler extends HttpHandler {
         return openStreams.get();
     }
 
-    private void refuseOverLimit(final Response response) {
-        problems.report(DeliveryProblemLog.Problem.DISCONNECTED, "-", "-", 0, "STREAM_LIMIT",
+    private void refuseOverLimit(final Response response, final String eventType, final String client) {
+        problems.report(DeliveryProblemLog.Problem.DISCONNECTED, eventType, client, 0, "STREAM_LIMIT",
                 "max_streams=" + maxStreams);
         try {
             response.setHeader("Retry-After", Long.toString(Math.max(1, retryMs / 1000)));

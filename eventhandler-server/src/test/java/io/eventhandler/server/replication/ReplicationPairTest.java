@@ -59,9 +59,8 @@ class ReplicationPairTest {
             eventually().until(() -> receiver.accepted().size() == 20);
             eventually().untilAsserted(() -> {
                 final JsonNode buffer = replication(b).get("buffer");
-                // a replication job whose event was dispatched first (the other delivery worker, on a busy
-                // machine) is aborted, not sent (Table 3.3): every event is either replicated or aborted
-                final long notSent = replicationsNotSent(a);
+                // every event is either replicated or its replication aborted because it was dispatched first
+                final long notSent = ReplicationViews.replicationsNotSent(a);
                 assertEquals(20, buffer.get("received").asLong() + notSent, buffer + ", aborted " + notSent);
                 assertEquals(buffer.get("received").asLong(), buffer.get("pruned").asLong(),
                         () -> "every dispatched original pruned its copy; the primary's link: "
@@ -125,18 +124,6 @@ class ReplicationPairTest {
                 "application/json", EhHttp.json(CATEGORY_2));
         assertEquals(200, put.statusCode(), put::body);
         assertTrue(put.body().contains("\"replicationNeeded\":true"), put::body);
-    }
-
-    /** Replication jobs the primary aborted or cancelled because their event was dispatched first. */
-    private static long replicationsNotSent(final EhHttp http) {
-        try {
-            final JsonNode delivery = EhHttp.JSON.readTree(http.get("/eventhandler/mgmt/delivery?subscribers=false")
-                    .body());
-            return delivery.path("workers").path("replicationsAborted").asLong()
-                    + delivery.path("queue").path("cancelledReplications").asLong();
-        } catch (final java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static JsonNode replication(final EhHttp http) {

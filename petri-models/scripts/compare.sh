@@ -2,7 +2,8 @@
 # Predicted versus measured end-to-end p50/p99 (docs/capacity.md). Usage: compare.sh OUTDIR MODEL
 # OUTDIR is what measure.sh wrote; MODEL a model file from `CapacityCommand fit`. Prints a Markdown table: the
 # measured columns are medians over the runs of each configuration; errors are (predicted − measured) / measured.
-# Environment: RATES, POOLS, SUBSCRIBERS as for measure.sh; CORES (default 2), WORKERS (default 2), SIM_RUNS (1000).
+# Environment: RATES, POOLS, SUBSCRIBERS as for measure.sh; CORES (default 2), WORKERS (default 2), SIM_RUNS (1000),
+# ARRIVALS (poisson or periodic; default poisson; measure.sh's generator publishes periodically).
 set -euo pipefail
 OUT=${1:?usage: compare.sh OUTDIR MODEL}
 MODEL=${2:?usage: compare.sh OUTDIR MODEL}
@@ -27,7 +28,7 @@ PY
 )
     predicted=$(java -cp "$CP" io.eventhandler.petri.predict.CapacityCommand predict --model "$MODEL" \
       --cores "${CORES:-2}" --workers "${WORKERS:-2}" --delivery "$pool" --rate "$rate" \
-      --subscribers "$SUBSCRIBERS" --runs "${SIM_RUNS:-1000}" | awk 'NR == 2 {print $2, $4}')
+      --subscribers "$SUBSCRIBERS" --arrivals "${ARRIVALS:-poisson}" --runs "${SIM_RUNS:-1000}" | awk 'NR == 2 {print $2, $4}')
     python3 - $measured $predicted "$pool" "$rate" <<'PY'
 import sys
 m50, m99, p50, p99 = map(float, sys.argv[1:5])

@@ -19,7 +19,7 @@ public final class CalibrationSession {
         this.recorder = recorder;
         if (config.enabled()) {
             recorder.start(config.samples());
-            LOG.info("recording per-stage service times (up to {} per stage) for {}", config.samples(), config.file());
+            LOG.info("recording per-stage service times (the latest {} per stage) for {}", config.samples(), config.file());
         }
     }
 

@@ -3,8 +3,10 @@ package io.eventhandler.server.calibration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A fixed number of durations of one stage, in nanoseconds: the first {@code capacity} recorded are kept, the rest
- * dropped (counted). Recording is one increment and one array store, and allocates nothing.
+ * A fixed number of durations of one stage, in nanoseconds: the latest {@code capacity} recorded are kept (a ring),
+ * so that a long calibration ends with the samples of a warm JIT rather than those of its first seconds, which a
+ * capacity model must not take for the server's service times. Recording is one increment and one array store,
+ * and allocates nothing.
  */
 final class StageSamples {
 
@@ -17,16 +19,18 @@ final class StageSamples {
 
     void record(final long duration) {
         final int index = next.getAndIncrement();
-        if (index < nanos.length) {
-            nanos[index] = duration;
-        }
+        nanos[Math.floorMod(index, nanos.length)] = duration;
     }
 
-    /** Samples kept, in recording order; call when recording has stopped (no happens-before otherwise). */
+    /** Samples kept, oldest first; call when recording has stopped (no happens-before otherwise). */
     long[] snapshot() {
-        final int count = Math.min(next.get(), nanos.length);
+        final int offered = next.get();
+        final int count = Math.min(offered, nanos.length);
         final long[] copy = new long[count];
-        System.arraycopy(nanos, 0, copy, 0, count);
+        final int oldest = offered <= nanos.length ? 0 : Math.floorMod(offered, nanos.length);
+        for (int i = 0; i < count; i++) {
+            copy[i] = nanos[(oldest + i) % nanos.length];
+        }
         return copy;
     }
 

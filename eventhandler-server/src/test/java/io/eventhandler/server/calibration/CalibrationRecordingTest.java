@@ -69,6 +69,23 @@ class CalibrationRecordingTest {
     }
 
     @Test
+    void keepsTheLatestSamplesOldestFirst() throws IOException {
+        final StageRecorder recorder = new StageRecorder();
+        recorder.start(3);
+        // waits of 1..5 ms: the ring keeps 3, 4 and 5
+        for (int ms = 1; ms <= 5; ms++) {
+            recorder.taken(0, ms * 1_000_000L);
+        }
+        recorder.stop();
+        final java.io.StringWriter out = new java.io.StringWriter();
+        recorder.writeCsv(out);
+        final List<Double> waits = out.toString().lines().filter(l -> l.startsWith("wait,"))
+                .map(l -> Double.parseDouble(l.split(",")[1])).toList();
+        assertEquals(List.of(3.0, 4.0, 5.0), waits);
+        assertEquals("accept 0, wait 5, write 0", recorder.counts());
+    }
+
+    @Test
     void keepsAtMostTheConfiguredSamplesAndSharesABatchWriteAmongItsEvents() throws IOException {
         final StageRecorder recorder = new StageRecorder();
         recorder.start(2);

@@ -1,6 +1,7 @@
 package io.eventhandler.petri.fit;
 
 import io.eventhandler.petri.net.StageDistribution;
+import io.eventhandler.petri.net.StageDistribution.Histogram;
 import io.eventhandler.petri.net.StageDistribution.Erlang;
 import io.eventhandler.petri.net.StageDistribution.ErlangWithTail;
 import io.eventhandler.petri.net.StageDistribution.Exponential;
@@ -12,7 +13,7 @@ import java.util.Locale;
 /**
  * The one-line text form of a distribution in a model file: {@code erlang:k:rate}, {@code exp:rate},
  * {@code uniform:eft:lft}, {@code shifted-erlang:shift:k:rate:upper},
- * {@code erlang-tail:shift:k:rate:tailWeight:tailRate} (times in ms, rates per ms).
+ * {@code erlang-tail:shift:k:rate:tailWeight:tailRate}, {@code histogram:level@edge:level@edge:…} (times in ms, rates per ms).
  */
 public final class StageDistributionFormat {
 
@@ -33,6 +34,13 @@ public final class StageDistributionFormat {
             return String.format(Locale.ROOT, "erlang-tail:%s:%d:%s:%s:%s", t.shift(), t.k(), t.rate(), t.tailWeight(),
                     t.tailRate());
         }
+        if (distribution instanceof Histogram h) {
+            final StringBuilder text = new StringBuilder("histogram");
+            for (int i = 0; i <= h.bins(); i++) {
+                text.append(':').append(h.levels()[i]).append('@').append(h.edges()[i]);
+            }
+            return text.toString();
+        }
         final ShiftedErlang s = (ShiftedErlang) distribution;
         return String.format(Locale.ROOT, "shifted-erlang:%s:%d:%s:%s", s.shift(), s.k(), s.rate(), s.upper());
     }
@@ -48,10 +56,22 @@ public final class StageDistributionFormat {
                         Double.parseDouble(parts[3]), Double.parseDouble(parts[4]));
                 case "erlang-tail" -> new ErlangWithTail(Double.parseDouble(parts[1]), Integer.parseInt(parts[2]),
                         Double.parseDouble(parts[3]), Double.parseDouble(parts[4]), Double.parseDouble(parts[5]));
+                case "histogram" -> histogram(parts);
                 default -> throw new IllegalArgumentException("unknown distribution kind '" + parts[0] + "'");
             };
         } catch (final ArrayIndexOutOfBoundsException | NumberFormatException e) {
             throw new IllegalArgumentException("not a distribution: '" + text + "'", e);
         }
+    }
+
+    private static Histogram histogram(final String[] parts) {
+        final double[] levels = new double[parts.length - 1];
+        final double[] edges = new double[parts.length - 1];
+        for (int i = 1; i < parts.length; i++) {
+            final String[] pair = parts[i].split("@");
+            levels[i - 1] = Double.parseDouble(pair[0]);
+            edges[i - 1] = Double.parseDouble(pair[1]);
+        }
+        return new Histogram(edges, levels);
     }
 }

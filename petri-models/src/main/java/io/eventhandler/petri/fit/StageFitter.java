@@ -61,4 +61,14 @@ public final class StageFitter {
         }
         return best;
     }
+
+    /**
+     * The samples' own distribution, binned at the cumulative {@code levels} (dense where the tail matters), with the
+     * Gamma and the distance for the record.
+     */
+    public static StageFit empirical(final String stage, final double[] samples, final double[] levels) {
+        final StageDistribution histogram = StageDistribution.Histogram.of(samples, levels);
+        return new StageFit(stage, histogram, GammaFit.of(samples), GoodnessOfFit.of(samples, histogram),
+                samples.length);
+    }
 }

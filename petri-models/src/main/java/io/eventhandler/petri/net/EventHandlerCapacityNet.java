@@ -2,6 +2,7 @@ package io.eventhandler.petri.net;
 
 import org.oristool.models.stpn.MarkingExpr;
 import org.oristool.models.stpn.trees.StochasticTransitionFeature;
+import org.oristool.petrinet.EnablingFunction;
 import org.oristool.petrinet.Marking;
 import org.oristool.petrinet.PetriNet;
 import org.oristool.petrinet.Place;
@@ -13,63 +14,168 @@ import java.util.List;
 
 /**
  * The generalised Event Handler net: the thesis' thread-pool net (Fig. 8.1) with our server's two pools. Publishes
- * arrive as a Poisson stream into Request_Queue; an immediate transition gives each one an idle Grizzly worker and
+ * arrive (Poisson or periodic) into Request_Queue; an immediate transition gives each one an idle Grizzly worker and
  * an idle core (a core token per CPU replaces the thesis' per-core places and inhibitor arcs), {@code accept} returns
  * both and puts one token per subscriber in Outbox; another immediate transition gives each an idle delivery worker
  * and a core, and {@code write} returns them.
  *
- * <p>One event is tagged: it enters after a warm-up, at a fixed instant, through a parallel set of places sharing
- * the same pools and cores, and exactly one of its subscriber copies is tagged too. The instant Tag_Done gets its
- * token, minus the warm-up, is one subscriber's server-side latency in the loaded system.
+ * <p>One event is tagged and so is exactly one of its subscriber copies; the instant Tag_Done gets its token, minus
+ * the warm-up, is one subscriber's server-side latency in the loaded system. With Poisson arrivals the tag enters at
+ * a fixed instant through a parallel set of places sharing the same pools and cores (Poisson arrivals see time
+ * averages). With periodic ones the tag must keep the period, since the idle gap before an event decides its regime:
+ * it is the arrival that follows {@code warm-up × rate − 1} regular ones, so the warm-up must be a whole number of
+ * periods.
+ *
+ * <p>With a cold regime ({@link RegimeModel}) a Warm token turns Cold once every core has been idle for the cooling
+ * time (the timer restarts whenever a core gets busy); an event arriving to Cold takes the cold stages, warms the
+ * server and marks Tag_Cold if it is the tagged one.
  */
 public final class EventHandlerCapacityNet {
 
     public static final String TAG_DONE = "Tag_Done";
+    public static final String TAG_COLD = "Tag_Cold";
 
     private EventHandlerCapacityNet() {
     }
 
     public static ModelNet build(final CapacityConfiguration config, final StageModel stages, final double warmUpMs) {
+        return build(config, RegimeModel.single(stages), warmUpMs);
+    }
+
+    public static ModelNet build(final CapacityConfiguration config, final RegimeModel model, final double warmUpMs) {
         final PetriNet net = new PetriNet();
         final Place source = net.addPlace("Source");
-        final Place queue = net.addPlace("Request_Queue");
         final Place workers = net.addPlace("Idle_Workers");
         final Place delivery = net.addPlace("Idle_Delivery_Workers");
         final Place cores = net.addPlace("Idle_Cores");
-        final Place outbox = net.addPlace("Outbox");
+        final Place tagSource = net.addPlace("Tag_Source");
+        final Marking initial = new Marking();
 
         final Transition arrival = net.addTransition("arrival");
-        arrival.addFeature(StochasticTransitionFeature.newExponentialInstance(decimal(config.ratePerMs())));
+        arrival.addFeature(config.arrivals().feature(config.ratePerMs()));
         net.addPrecondition(source, arrival);
         net.addPostcondition(arrival, source);
-        net.addPostcondition(arrival, queue);
-
-        final int slots = config.cores();
-        stage(net, "accept", slots, queue, workers, cores, stages.accept(), outbox, config.subscribers());
-        stage(net, "write", slots, outbox, delivery, cores, stages.write(), null, 0);
-
-        final Place tagSource = net.addPlace("Tag_Source");
-        final Place tagQueue = net.addPlace("Tag_Queue");
-        final Transition tagArrival = net.addTransition("tag_arrival");
-        tagArrival.addFeature(StochasticTransitionFeature.newDeterministicInstance(decimal(warmUpMs)));
-        net.addPrecondition(tagSource, tagArrival);
-        net.addPostcondition(tagArrival, tagQueue);
-        final Place tagOutbox = net.addPlace("Tag_Outbox");
-        for (final Transition tagAccept : stage(net, "tag_accept", slots, tagQueue, workers, cores, stages.accept(),
-                tagOutbox, 1)) {
-            if (config.subscribers() > 1) {
-                net.addPostcondition(tagAccept, outbox, config.subscribers() - 1);
-            }
+        final Place arrived = net.addPlace("Arrived");
+        final Place tagArrived = net.addPlace("Tag_Arrived");
+        if (config.arrivals() == Arrivals.PERIODIC) {
+            tagFromTheStream(net, initial, arrival, arrived, tagArrived, tagSource, config, warmUpMs);
+        } else {
+            net.addPostcondition(arrival, arrived);
+            final Transition tagArrival = net.addTransition("tag_arrival");
+            tagArrival.addFeature(StochasticTransitionFeature.newDeterministicInstance(decimal(warmUpMs)));
+            net.addPrecondition(tagSource, tagArrival);
+            net.addPostcondition(tagArrival, tagArrived);
         }
-        stage(net, "tag_write", slots, tagOutbox, delivery, cores, stages.write(), net.addPlace(TAG_DONE), 1);
 
-        final Marking initial = new Marking();
+        final Pools pools = new Pools(workers, delivery, cores, config);
+        if (model.hasCold()) {
+            final Place warm = net.addPlace("Warm");
+            final Place cold = net.addPlace("Cold");
+            initial.addTokens(warm, 1);
+            final Transition cool = net.addTransition("cool");
+            cool.addFeature(StochasticTransitionFeature.newDeterministicInstance(decimal(model.coolingMs())));
+            cool.addFeature(new EnablingFunction("Idle_Cores == " + config.cores()));
+            net.addPrecondition(warm, cool);
+            net.addPostcondition(cool, cold);
+            regime(net, "", arrived, tagArrived, warm, null, model.warm(), pools, null);
+            regime(net, "cold_", arrived, tagArrived, cold, warm, model.cold(), pools, net.addPlace(TAG_COLD));
+        } else {
+            regime(net, "", arrived, tagArrived, null, null, model.warm(), pools, null);
+        }
+
         initial.addTokens(source, 1);
         initial.addTokens(tagSource, 1);
         initial.addTokens(workers, config.workerThreads());
         initial.addTokens(delivery, config.deliveryThreads());
         initial.addTokens(cores, config.cores());
         return new ModelNet(net, initial);
+    }
+
+    /**
+     * The tag is arrival number {@code warm-up × rate}: a countdown place lets the regular arrivals through until it
+     * is empty, then routes the next one to the tag, then lets the rest through again.
+     */
+    private static void tagFromTheStream(final PetriNet net, final Marking initial, final Transition arrival,
+                                         final Place arrived, final Place tagArrived, final Place tagSource,
+                                         final CapacityConfiguration config, final double warmUpMs) {
+        final long before = Math.round(warmUpMs * config.ratePerMs()) - 1;
+        if (before < 0 || Math.abs((before + 1) / config.ratePerMs() - warmUpMs) > 1e-9 * warmUpMs) {
+            throw new IllegalArgumentException("with periodic arrivals the warm-up (" + warmUpMs
+                    + " ms) must be a whole number of periods (" + 1 / config.ratePerMs() + " ms)");
+        }
+        final Place raw = net.addPlace("Arrival");
+        final Place countdown = net.addPlace("Countdown");
+        initial.addTokens(countdown, (int) before);
+        net.addPostcondition(arrival, raw);
+        final Transition regular = immediate(net, "route_regular");
+        net.addPrecondition(raw, regular);
+        net.addPrecondition(countdown, regular);
+        net.addPostcondition(regular, arrived);
+        final Transition tag = immediate(net, "route_tag");
+        net.addPrecondition(raw, tag);
+        net.addPrecondition(tagSource, tag);
+        net.addInhibitorArc(countdown, tag);
+        net.addPostcondition(tag, tagArrived);
+        final Transition after = immediate(net, "route_after_tag");
+        net.addPrecondition(raw, after);
+        net.addInhibitorArc(countdown, after);
+        net.addInhibitorArc(tagSource, after);
+        net.addPostcondition(after, arrived);
+    }
+
+    /**
+     * The path of the events that arrive in one regime: entry from {@code arrived} while {@code state} holds a token
+     * (moving it to {@code next}, if given), then accept and write with the regime's stages on the shared pools.
+     */
+    private static void regime(final PetriNet net, final String prefix, final Place arrived, final Place tagArrived,
+                               final Place state, final Place next, final StageModel stages, final Pools pools,
+                               final Place tagMark) {
+        final String upper = prefix.isEmpty() ? "" : capitalised(prefix);
+        final Place queue = net.addPlace(upper + "Request_Queue");
+        final Place outbox = net.addPlace(upper + "Outbox");
+        final Place tagQueue = net.addPlace(upper + "Tag_Queue");
+        final Place tagOutbox = net.addPlace(upper + "Tag_Outbox");
+        enter(net, prefix + "enter", arrived, queue, state, next, null);
+        enter(net, prefix + "tag_enter", tagArrived, tagQueue, state, next, tagMark);
+
+        final int slots = pools.config.cores();
+        final int subscribers = pools.config.subscribers();
+        stage(net, prefix + "accept", slots, queue, pools.workers, pools.cores, stages.accept(), outbox, subscribers);
+        stage(net, prefix + "write", slots, outbox, pools.delivery, pools.cores, stages.write(), null, 0);
+        for (final Transition tagAccept : stage(net, prefix + "tag_accept", slots, tagQueue, pools.workers,
+                pools.cores, stages.accept(), tagOutbox, 1)) {
+            if (subscribers > 1) {
+                net.addPostcondition(tagAccept, outbox, subscribers - 1);
+            }
+        }
+        final Place done = net.getPlace(TAG_DONE) != null ? net.getPlace(TAG_DONE) : net.addPlace(TAG_DONE);
+        stage(net, prefix + "tag_write", slots, tagOutbox, pools.delivery, pools.cores, stages.write(), done, 1);
+    }
+
+    private static void enter(final PetriNet net, final String name, final Place from, final Place to,
+                              final Place state, final Place next, final Place mark) {
+        final Transition enter = immediate(net, name);
+        net.addPrecondition(from, enter);
+        net.addPostcondition(enter, to);
+        if (state != null && next == null) {
+            enter.addFeature(new EnablingFunction(state.getName() + " > 0"));
+        } else if (state != null) {
+            net.addPrecondition(state, enter);
+            net.addPostcondition(enter, next);
+        }
+        if (mark != null) {
+            net.addPostcondition(enter, mark);
+        }
+    }
+
+    private static Transition immediate(final PetriNet net, final String name) {
+        final Transition transition = net.addTransition(name);
+        transition.addFeature(StochasticTransitionFeature.newDeterministicInstance(BigDecimal.ZERO, MarkingExpr.of(1)));
+        return transition;
+    }
+
+    /** The places every regime shares: threads and cores are the same whichever regime an event arrived in. */
+    private record Pools(Place workers, Place delivery, Place cores, CapacityConfiguration config) {
     }
 
     /**
@@ -105,7 +211,11 @@ public final class EventHandlerCapacityNet {
     }
 
     private static String capitalised(final String name) {
-        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        final StringBuilder out = new StringBuilder();
+        for (final String part : name.split("_", -1)) {
+            out.append(part.isEmpty() ? "" : Character.toUpperCase(part.charAt(0)) + part.substring(1)).append('_');
+        }
+        return out.substring(0, out.length() - 1);
     }
 
     private static BigDecimal decimal(final double value) {

@@ -17,7 +17,8 @@ import java.util.List;
  * Most distributions are one timed transition. An {@link ErlangWithTail} becomes what it is, a shift (deterministic)
  * then a weighted immediate choice between an Erlang and an exponential: Sirio's simulator samples those natively,
  * whereas a general density is sampled by Metropolis–Hastings, far slower. Every place of the structure inhibits
- * {@code start}, so one slot serves one event at a time.
+ * {@code start}, so one slot serves one event at a time. A {@code Histogram} is a choice among its bins, each
+ * a uniform transition.
  */
 final class ServiceNets {
 
@@ -26,6 +27,20 @@ final class ServiceNets {
 
     static List<Transition> build(final PetriNet net, final String name, final Place busy, final Transition start,
                                   final StageDistribution service) {
+        if (service instanceof StageDistribution.Histogram histogram) {
+            final List<Transition> finishes = new java.util.ArrayList<>();
+            for (int bin = 0; bin < histogram.bins(); bin++) {
+                final Place chosen = branch(net, name + "_bin" + bin, busy, start, histogram.weight(bin));
+                final double lower = histogram.lower(bin);
+                final double upper = histogram.upper(bin);
+                final Transition finish = net.addTransition(name + "_bin" + bin);
+                finish.addFeature(upper > lower ? new StageDistribution.Uniform(lower, upper).feature()
+                        : StochasticTransitionFeature.newDeterministicInstance(new BigDecimal(Double.toString(lower))));
+                net.addPrecondition(chosen, finish);
+                finishes.add(finish);
+            }
+            return finishes;
+        }
         if (!(service instanceof ErlangWithTail mixed)) {
             return List.of(timed(net, name, busy, service));
         }

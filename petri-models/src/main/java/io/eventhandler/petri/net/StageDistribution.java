@@ -21,6 +21,28 @@ public sealed interface StageDistribution {
     /** P(firing time ≤ t), for fits and sanity checks. */
     double cdf(double t);
 
+    /** The smallest t with P(firing time ≤ t) ≥ p, to 1e-6 relative (bisection on {@link #cdf}). */
+    default double quantile(final double p) {
+        if (!(p > 0 && p < 1)) {
+            throw new IllegalArgumentException("a quantile needs 0 < p < 1, not " + p);
+        }
+        double low = 0;
+        double high = Math.max(mean(), 1e-9);
+        while (cdf(high) < p) {
+            low = high;
+            high *= 2;
+        }
+        while (high - low > 1e-6 * high) {
+            final double middle = (low + high) / 2;
+            if (cdf(middle) < p) {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        return high;
+    }
+
     /** A short human-readable form, e.g. {@code Erlang(k=13, λ=2.088)}. */
     String describe();
 
@@ -217,6 +239,124 @@ public sealed interface StageDistribution {
         public String describe() {
             return String.format(Locale.ROOT, "%s + [%.4f·Erlang(k=%d, λ=%s) + %.4f·Exp(λ=%s)]", shift, 1 - tailWeight,
                     k, rate, tailWeight, tailRate);
+        }
+    }
+
+    /**
+     * The empirical distribution of a sample: bins between sample quantiles at the given cumulative {@code levels}
+     * (0 … 1), uniform within each (a piecewise-linear CDF). The general form for a stage no parametric form fits,
+     * with the tail exactly as measured when the levels are dense there. In a net it is a weighted choice of uniform
+     * transitions ({@code ServiceNets}); it has no single Sirio feature.
+     */
+    record Histogram(double[] edges, double[] levels) implements StageDistribution {
+        public Histogram {
+            if (edges.length < 2 || edges.length != levels.length || edges[0] < 0 || levels[0] != 0
+                    || levels[levels.length - 1] != 1) {
+                throw new IllegalArgumentException("a histogram needs matching edges and levels from 0 to 1");
+            }
+            edges = edges.clone();
+            levels = levels.clone();
+            for (int i = 1; i < edges.length; i++) {
+                if (edges[i] < edges[i - 1] || !(levels[i] > levels[i - 1])) {
+                    throw new IllegalArgumentException("histogram edges must not decrease, levels must rise");
+                }
+            }
+        }
+
+        /** The bins of {@code samples} between its quantiles at {@code levels}. */
+        public static Histogram of(final double[] samples, final double[] levels) {
+            final double[] sorted = samples.clone();
+            java.util.Arrays.sort(sorted);
+            final double[] edges = new double[levels.length];
+            for (int i = 0; i < levels.length; i++) {
+                final int index = (int) Math.min(sorted.length - 1, Math.floor(levels[i] * sorted.length));
+                edges[i] = Math.max(0, sorted[index]);
+            }
+            // The last bin ends where a uniform bin has the mean of the samples in it, not at the maximum: one
+            // outlier would otherwise spread the whole top bin up to itself.
+            final int last = levels.length - 1;
+            final int from = (int) Math.min(sorted.length - 1, Math.floor(levels[last - 1] * sorted.length));
+            double top = 0;
+            for (int i = from; i < sorted.length; i++) {
+                top += sorted[i];
+            }
+            edges[last] = Math.max(edges[last - 1], 2 * top / (sorted.length - from) - edges[last - 1]);
+            return new Histogram(edges, levels);
+        }
+
+        public int bins() {
+            return edges.length - 1;
+        }
+
+        public double lower(final int bin) {
+            return edges[bin];
+        }
+
+        public double upper(final int bin) {
+            return edges[bin + 1];
+        }
+
+        public double weight(final int bin) {
+            return levels[bin + 1] - levels[bin];
+        }
+
+        @Override
+        public StochasticTransitionFeature feature() {
+            throw new UnsupportedOperationException("a histogram is a weighted choice of uniforms: see ServiceNets");
+        }
+
+        @Override
+        public double mean() {
+            double sum = 0;
+            for (int i = 0; i < bins(); i++) {
+                sum += weight(i) * (edges[i] + edges[i + 1]) / 2;
+            }
+            return sum;
+        }
+
+        @Override
+        public double cdf(final double t) {
+            if (t < edges[0]) {
+                return 0;
+            }
+            for (int i = 0; i < bins(); i++) {
+                if (t < edges[i + 1]) {
+                    return levels[i] + weight(i) * (t - edges[i]) / (edges[i + 1] - edges[i]);
+                }
+            }
+            return 1;
+        }
+
+        @Override
+        public double quantile(final double p) {
+            for (int i = 0; i < bins(); i++) {
+                if (p <= levels[i + 1]) {
+                    return edges[i] + (p - levels[i]) / weight(i) * (edges[i + 1] - edges[i]);
+                }
+            }
+            return edges[bins()];
+        }
+
+        @Override
+        public String describe() {
+            return String.format(Locale.ROOT, "Histogram(%d bins, %.4f..%.4f, median %.4f, p99 %.4f)",
+                    bins(), edges[0], edges[bins()], quantile(0.5), quantile(0.99));
+        }
+
+        @Override
+        public boolean equals(final Object other) {
+            return other instanceof Histogram h && java.util.Arrays.equals(edges, h.edges)
+                    && java.util.Arrays.equals(levels, h.levels);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * java.util.Arrays.hashCode(edges) + java.util.Arrays.hashCode(levels);
+        }
+
+        @Override
+        public String toString() {
+            return describe();
         }
     }
 }

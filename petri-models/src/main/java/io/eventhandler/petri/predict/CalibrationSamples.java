@@ -1,5 +1,7 @@
 package io.eventhandler.petri.predict;
 
+import io.eventhandler.petri.net.TransportOffsets;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,6 +69,34 @@ final class CalibrationSamples {
     static double[] residual(final double[] endToEnd, final double[] accept, final double[] write) {
         final double server = median(accept) + median(write);
         return Arrays.stream(endToEnd).map(x -> Math.max(0.001, x - server)).toArray();
+    }
+
+    /**
+     * The end-to-end samples' quantiles less those of the server part the net predicts for the calibration run, at
+     * {@code levels} evenly spaced levels (see {@link TransportOffsets}).
+     */
+    static TransportOffsets transportOffsets(final double[] endToEnd, final LatencyDistribution server,
+                                             final int levels) {
+        final double[] sorted = endToEnd.clone();
+        Arrays.sort(sorted);
+        final double mass = server.coverage();
+        final double[] offsets = new double[levels];
+        for (int i = 0; i < levels; i++) {
+            final double p = (i + 0.5) / levels;
+            final double measured = sorted[(int) Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+            final double serverQuantile = server.quantile(Math.min(p, mass));
+            offsets[i] = measured - (Double.isNaN(serverQuantile) ? 0 : serverQuantile);
+        }
+        return new TransportOffsets(offsets);
+    }
+
+    /** Several end-to-end sample files pooled (comma-separated paths). */
+    static double[] readColumns(final String paths) throws IOException {
+        final List<double[]> files = new ArrayList<>();
+        for (final String path : paths.split(",")) {
+            files.add(readColumn(Path.of(path.trim())));
+        }
+        return files.stream().flatMapToDouble(Arrays::stream).toArray();
     }
 
     private static double median(final double[] samples) {

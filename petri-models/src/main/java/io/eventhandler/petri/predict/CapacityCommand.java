@@ -2,34 +2,49 @@ package io.eventhandler.petri.predict;
 
 import io.eventhandler.petri.analysis.PlaceProbabilities;
 import io.eventhandler.petri.analysis.RegenerativeTransient;
+import io.eventhandler.petri.fit.HistogramLevels;
 import io.eventhandler.petri.fit.StageFit;
 import io.eventhandler.petri.fit.StageFitter;
+import io.eventhandler.petri.net.Arrivals;
 import io.eventhandler.petri.net.CapacityConfiguration;
+import io.eventhandler.petri.net.RegimeModel;
+import io.eventhandler.petri.net.StageDistribution;
 import io.eventhandler.petri.net.StageModel;
+import io.eventhandler.petri.net.TransportOffsets;
 import io.eventhandler.petri.net.ThesisEventHandlerNet;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The capacity predictor's command line (stdout is its output):
  * <pre>
- *   fit     --stages server-stages.csv --e2e loadgen-samples.csv --out model.properties [--general-ks 0.08]
+ *   fit     --stages server-stages.csv --e2e loadgen-samples.csv[,more.csv] --out model.properties [--general-ks 0.08]
+ *           [--rate 3000 --cores 1 --workers 2 --delivery 1 --subscribers 4 --arrivals periodic [--runs 4000]
+ *            [--stage-form fitted|histogram]
+ *            [--cold-stages stages.csv --cold-e2e samples.csv --cold-rate 500 --cooling-ms 1.5]]
  *   predict --model model.properties --cores 2 --workers 8 --delivery 2[,4,...] --rate 500 --subscribers 1
- *           [--runs 2000] [--csv cdf.csv] [--png cdf.png]
+ *           [--arrivals poisson|periodic] [--runs 2000] [--csv cdf.csv] [--png cdf.png]
+ *   probe   [--gaps 0.1,0.5,1,1.5,2,3,5] [--samples 300]
  *   cost    [--max-tokens 3]
  *   thesis
  * </pre>
+ * {@code fit} without {@code --rate} is the thesis' one-regime model (transport = end-to-end less the server stages'
+ * medians, added back independently). With the calibration run's configuration ({@code --rate} and the pools) the
+ * transport becomes the offsets of the end-to-end quantiles over the net's server part, and with a second, slower run
+ * ({@code --cold-*}) and the cooling time that {@code probe} measures, the model gets its cold regime.
  * With several delivery pool sizes, {@code predict} prints a table and recommends the smallest pool whose p99 is
  * within 5% of the best (the thesis' Tables 7.1–7.2 question: more threads bought a lower mean and a worse tail).
  */
 public final class CapacityCommand {
 
     private static final double RECOMMENDATION_SLACK = 1.05;
+    private static final int OFFSET_LEVELS = 1000;
 
     private final PrintStream out;
 
@@ -54,6 +69,7 @@ public final class CapacityCommand {
             case "predict" -> predict(line);
             case "cost" -> cost(line.integer("max-tokens", 3));
             case "thesis" -> new ThesisFigures(out).print();
+            case "probe" -> new IdleSlowdownProbe(out).run(line.optional("gaps"), line.integer("samples", 300));
             default -> throw new IllegalArgumentException("unknown command " + line.command());
         }
     }
@@ -62,28 +78,93 @@ public final class CapacityCommand {
         final double threshold = Double.parseDouble(line.optional("general-ks") == null ? "0.08"
                 : line.optional("general-ks"));
         final StageFitter fitter = new StageFitter(threshold);
+        final List<StageFit> fits = new ArrayList<>();
+        final RegimeModel model;
+        if (line.optional("rate") == null) {
+            model = RegimeModel.single(fitIndependent(fitter, line, fits));
+        } else {
+            final int runs = line.integer("runs", 4000);
+            final boolean empirical = "histogram".equals(line.optional("stage-form"));
+            final Calibrated warm = fitQuantile(fitter, line.required("stages"), line.required("e2e"),
+                    configuration(line, Double.parseDouble(line.required("rate"))), runs, empirical, "", fits);
+            Calibrated cold = null;
+            double cooling = 0;
+            if (line.optional("cold-stages") != null) {
+                cold = fitQuantile(fitter, line.required("cold-stages"), line.required("cold-e2e"),
+                        configuration(line, Double.parseDouble(line.required("cold-rate"))), runs, empirical, "cold ",
+                        fits);
+                cooling = Double.parseDouble(line.required("cooling-ms"));
+            }
+            model = new RegimeModel(warm.stages, cold == null ? null : cold.stages, cooling,
+                    RegimeModel.Coupling.QUANTILE, warm.offsets, cold == null ? null : cold.offsets);
+        }
+        final StringBuilder description = new StringBuilder();
+        for (final StageFit fit : fits) {
+            out.println(fit.describe());
+            description.append(fit.describe()).append('\n');
+        }
+        final Path target = Path.of(line.required("out"));
+        CalibratedModel.write(model, target, description.toString().strip());
+        out.println("model written to " + target);
+    }
+
+    /** The thesis' way: the transport is the end-to-end samples less the medians of the server stages. */
+    private static StageModel fitIndependent(final StageFitter fitter, final CommandLine line,
+                                             final List<StageFit> fits) throws IOException {
         final CalibrationSamples stages = CalibrationSamples.read(Path.of(line.required("stages")));
-        final double[] endToEnd = CalibrationSamples.readColumn(Path.of(line.required("e2e")));
+        final double[] endToEnd = CalibrationSamples.readColumns(line.required("e2e"));
         final StageFit accept = fitter.fit("accept", stages.stage("accept"));
         final StageFit write = fitter.fit("write", stages.stage("write"));
         final StageFit transport = fitter.fit("transport",
                 CalibrationSamples.residual(endToEnd, stages.stage("accept"), stages.stage("write")));
-        for (final StageFit fit : List.of(accept, write, transport)) {
-            out.println(fit.describe());
-        }
-        final Path target = Path.of(line.required("out"));
-        CalibratedModel.write(new StageModel(accept.distribution(), write.distribution(), transport.distribution()),
-                target, accept.describe() + "\n" + write.describe() + "\n" + transport.describe());
-        out.println("model written to " + target);
+        fits.addAll(List.of(accept, write, transport));
+        return new StageModel(accept.distribution(), write.distribution(), transport.distribution());
+    }
+
+    /**
+     * One regime from one calibration run: the server stages as measured, the transport as the offsets of the
+     * end-to-end quantiles over those of the server part the net predicts for that run's configuration.
+     */
+    private static Calibrated fitQuantile(final StageFitter fitter, final String stagesFile, final String e2eFiles,
+                                            final CapacityConfiguration calibration, final int runs,
+                                            final boolean empirical, final String regime,
+                                            final List<StageFit> fits) throws IOException {
+        final CalibrationSamples stages = CalibrationSamples.read(Path.of(stagesFile));
+        final double[] endToEnd = CalibrationSamples.readColumns(e2eFiles);
+        final StageFit accept = empirical ? StageFitter.empirical(regime + "accept", stages.stage("accept"),
+                HistogramLevels.stage()) : fitter.fit(regime + "accept", stages.stage("accept"));
+        final StageFit write = empirical ? StageFitter.empirical(regime + "write", stages.stage("write"),
+                HistogramLevels.stage()) : fitter.fit(regime + "write", stages.stage("write"));
+        // the transport only sizes the simulation's grid here
+        final double roughTransport = Math.max(0.001, Arrays.stream(endToEnd).average().orElse(1)
+                - accept.distribution().mean() - write.distribution().mean());
+        final StageModel server = new StageModel(accept.distribution(), write.distribution(),
+                new StageDistribution.Exponential(1 / roughTransport));
+        final LatencyDistribution serverPart = new LatencyPredictor(RegimeModel.single(server), runs)
+                .serverPart(calibration);
+        final TransportOffsets offsets = CalibrationSamples.transportOffsets(endToEnd, serverPart, OFFSET_LEVELS);
+        // the offsets' own distribution, for the record and for sizing the prediction's grid
+        final StageFit transport = StageFitter.empirical(regime + "transport (offsets)",
+                Arrays.stream(offsets.offsets()).map(x -> Math.max(0.001, x)).toArray(), HistogramLevels.transport());
+        fits.addAll(List.of(accept, write, transport));
+        return new Calibrated(new StageModel(accept.distribution(), write.distribution(), transport.distribution()),
+                offsets);
+    }
+
+    private record Calibrated(StageModel stages, TransportOffsets offsets) {
+    }
+
+    private static CapacityConfiguration configuration(final CommandLine line, final double rate) {
+        return new CapacityConfiguration(line.integer("cores", 2), line.integer("workers", 8),
+                line.integers("delivery").get(0), rate, line.integer("subscribers", 1),
+                Arrivals.parse(line.optional("arrivals") == null ? "poisson" : line.optional("arrivals")));
     }
 
     private void predict(final CommandLine line) throws IOException {
-        final StageModel model = CalibratedModel.read(Path.of(line.required("model")));
+        final RegimeModel model = CalibratedModel.read(Path.of(line.required("model")));
         final LatencyPredictor predictor = new LatencyPredictor(model, line.integer("runs", 2000));
         final List<Integer> pools = line.integers("delivery");
-        final CapacityConfiguration base = new CapacityConfiguration(line.integer("cores", 2),
-                line.integer("workers", 8), pools.get(0), Double.parseDouble(line.required("rate")),
-                line.integer("subscribers", 1));
+        final CapacityConfiguration base = configuration(line, Double.parseDouble(line.required("rate")));
         final List<Prediction> predictions = new ArrayList<>();
         out.println("delivery_threads  p50_ms   p90_ms   p99_ms   coverage  simulated_in_ms");
         for (final int pool : pools) {

@@ -1,6 +1,7 @@
 package io.eventhandler.petri.predict;
 
 import io.eventhandler.petri.net.StageDistribution;
+import io.eventhandler.petri.net.TransportOffsets;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -73,6 +74,46 @@ public final class LatencyDistribution {
                 }
             }
             sum[i] = value;
+        }
+        return new LatencyDistribution(step, sum);
+    }
+
+    /**
+     * This latency with each quantile moved by the offset at its level ({@link TransportOffsets}). A defective CDF
+     * (its mass below 1, as for one regime of several) keeps its mass: its conditional quantiles are moved, and the
+     * result scaled back.
+     */
+    public LatencyDistribution plusOffsets(final TransportOffsets offsets) {
+        final double mass = coverage();
+        final double[] counts = new double[cdf.length];
+        if (mass > 0) {
+            for (int i = 0; i < offsets.levels(); i++) {
+                final double quantile = quantile(offsets.level(i) * mass);
+                final double total = Math.max(0, (Double.isNaN(quantile) ? (cdf.length - 1) * step : quantile)
+                        + offsets.offset(i));
+                final int index = (int) Math.ceil(total / step - 1e-9);
+                if (index < counts.length) {
+                    counts[index] += mass / offsets.levels();
+                }
+            }
+        }
+        final double[] sum = new double[cdf.length];
+        double running = 0;
+        for (int i = 0; i < sum.length; i++) {
+            running += counts[i];
+            sum[i] = running;
+        }
+        return new LatencyDistribution(step, sum);
+    }
+
+    /** The sum of two defective CDFs on the same grid (the latency of two disjoint cases, each with its mass). */
+    public LatencyDistribution add(final LatencyDistribution other) {
+        if (other.step != step || other.cdf.length != cdf.length) {
+            throw new IllegalArgumentException("different grids");
+        }
+        final double[] sum = new double[cdf.length];
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] = cdf[i] + other.cdf[i];
         }
         return new LatencyDistribution(step, sum);
     }

@@ -64,6 +64,65 @@ class CapacityCommandTest {
         assertEquals(800, png.getWidth());
     }
 
+    /**
+     * A cold and a warm calibration run: the model predicts each run's own end-to-end quantiles back (the transport
+     * offsets were made for that), and a rate between them by the regime the net puts it in.
+     */
+    @Test
+    void aTwoRegimeModelReproducesItsCalibrationRuns() throws IOException {
+        final Random random = new Random(4);
+        final double[] warm = calibrationRun("warm", random, 3, 30, 2, 25, 5, 10);
+        final double[] cold = calibrationRun("cold", random, 3, 6, 2, 5, 5, 5);
+        final String fitted = run("fit", "--stages", dir.resolve("stages-warm.csv").toString(),
+                "--e2e", dir.resolve("e2e-warm.csv").toString(), "--rate", "2000",
+                "--cold-stages", dir.resolve("stages-cold.csv").toString(),
+                "--cold-e2e", dir.resolve("e2e-cold.csv").toString(), "--cold-rate", "100", "--cooling-ms", "1",
+                "--cores", "1", "--workers", "2", "--delivery", "1", "--subscribers", "1", "--arrivals", "periodic",
+                "--runs", "1000", "--out", dir.resolve("regimes.properties").toString());
+        assertTrue(fitted.contains("cold transport (offsets): Histogram("), fitted);
+        final String model = Files.readString(dir.resolve("regimes.properties"));
+        assertTrue(model.contains("coupling=quantile") && model.contains("cooling.ms=1.0")
+                && model.contains("cold.transport.offsets="), model);
+
+        assertQuantilesReproduced(warm, predictAt(2000));
+        assertQuantilesReproduced(cold, predictAt(100));
+        // 1 ms apart, 0.2 ms of warm work: the server idles 0.8 ms, never the 1 ms it takes to cool
+        final double[] between = predictAt(1000);
+        assertEquals(warm[0], between[0], 0.05 * warm[0], "warm at 1000/s, so far faster than at 100/s");
+    }
+
+    private double[] calibrationRun(final String name, final Random random, final int acceptK, final double acceptRate,
+                                    final int writeK, final double writeRate, final int transportK,
+                                    final double transportRate) throws IOException {
+        final StringBuilder stages = new StringBuilder("stage,ms\n");
+        final StringBuilder endToEnd = new StringBuilder("latency_ms\n");
+        final double[] samples = new double[20_000];
+        for (int i = 0; i < samples.length; i++) {
+            final double accept = ErlangSamples.one(random, acceptK, acceptRate);
+            final double write = ErlangSamples.one(random, writeK, writeRate);
+            samples[i] = accept + write + ErlangSamples.one(random, transportK, transportRate);
+            stages.append(String.format(Locale.ROOT, "accept,%.6f%nwrite,%.6f%n", accept, write));
+            endToEnd.append(String.format(Locale.ROOT, "%.6f%n", samples[i]));
+        }
+        Files.writeString(dir.resolve("stages-" + name + ".csv"), stages);
+        Files.writeString(dir.resolve("e2e-" + name + ".csv"), endToEnd);
+        java.util.Arrays.sort(samples);
+        return new double[] {samples[samples.length / 2], samples[(int) (samples.length * 0.9)]};
+    }
+
+    private double[] predictAt(final int rate) throws IOException {
+        final String table = run("predict", "--model", dir.resolve("regimes.properties").toString(), "--cores", "1",
+                "--workers", "2", "--delivery", "1", "--rate", Integer.toString(rate), "--subscribers", "1",
+                "--arrivals", "periodic", "--runs", "1000");
+        final String[] row = table.lines().skip(1).findFirst().orElseThrow().trim().split("\\s+");
+        return new double[] {Double.parseDouble(row[1]), Double.parseDouble(row[2])};
+    }
+
+    private static void assertQuantilesReproduced(final double[] measured, final double[] predicted) {
+        assertEquals(measured[0], predicted[0], 0.04 * measured[0], "p50");
+        assertEquals(measured[1], predicted[1], 0.04 * measured[1], "p90");
+    }
+
     private String run(final String... args) throws IOException {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         new CapacityCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)).run(CommandLine.parse(args));

@@ -53,7 +53,7 @@ public final class BatchPublishHandler extends PublishEndpoint {
         return drafts(request, intake.readBody(request, maxBodyBytes));
     }
 
-    /** Every event of the batch checked, and then counted against its publisher's limits. */
+    /** Every event of the batch checked, and then counted against its publishers' limits, all or none. */
     private List<EventDraft> drafts(final Request request, final byte[] body) throws IOException, EventRefused {
         final List<EventDraft> drafts = new ArrayList<>();
         final List<Integer> sizes = new ArrayList<>();
@@ -83,12 +83,9 @@ public final class BatchPublishHandler extends PublishEndpoint {
         if (drafts.isEmpty()) {
             throw ArrowheadException.badPayload("The batch is empty: publish at least one event.", ORIGIN);
         }
-        for (int i = 0; i < drafts.size(); i++) {
-            try {
-                intake.admit(drafts.get(i), sizes.get(i), ORIGIN);
-            } catch (final ArrowheadException e) {
-                throw new EventRefused(i, e);
-            }
+        final int refused = intake.admitAll(drafts, sizes);
+        if (refused >= 0) {
+            throw new EventRefused(refused, intake.overLimit(drafts.get(refused), ORIGIN));
         }
         return drafts;
     }

@@ -16,6 +16,7 @@ import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.http.util.Header;
 
 import java.io.IOException;
+import java.util.List;
 import java.io.InputStream;
 import java.util.Locale;
 
@@ -85,10 +86,25 @@ public final class PublishIntake {
     /** Count the event of this many body bytes against its publisher's limits: 429 when over them. */
     void admit(final EventDraft draft, final int bytes, final String origin) {
         if (!rateLimiter.admit(draft.source().name(), bytes, System.nanoTime())) {
-            throw new ArrowheadException(ExceptionType.UNAVAILABLE, TOO_MANY_REQUESTS, "Publisher "
-                    + draft.source().name() + " is over its publishing limit (" + rateLimiter
-                    + "); retry in a second.", origin);
+            throw overLimit(draft, origin);
         }
+    }
+
+    /**
+     * Count a batch's events against their publishers' limits, all or none.
+     *
+     * @return -1 if admitted, else the index of the first event refused (429 for it via {@link #admit})
+     */
+    int admitAll(final List<EventDraft> drafts, final List<Integer> sizes) {
+        return rateLimiter.admitAll(drafts.stream().map(draft -> draft.source().name()).toList(), sizes,
+                System.nanoTime());
+    }
+
+    /** The refusal of an event over its publisher's limits. */
+    ArrowheadException overLimit(final EventDraft draft, final String origin) {
+        return new ArrowheadException(ExceptionType.UNAVAILABLE, TOO_MANY_REQUESTS, "Publisher "
+                + draft.source().name() + " is over its publishing limit (" + rateLimiter + "); retry in a second.",
+                origin);
     }
 
     /**

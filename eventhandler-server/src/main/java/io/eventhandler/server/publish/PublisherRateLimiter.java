@@ -2,6 +2,10 @@ package io.eventhandler.server.publish;
 
 import io.eventhandler.server.config.ServerConfiguration;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,6 +46,39 @@ public final class PublisherRateLimiter {
                 .take(bytes, nowNanos);
     }
 
+    /**
+     * Whether a batch may be published now: every event counted, or none. Each publisher's events in the batch are
+     * taken from its bucket at once; if one publisher's bucket cannot hold its share, what earlier publishers took
+     * is given back, so a refused batch costs nothing and its retry is not refused for tokens it never used.
+     *
+     * @param publishers each event's publisher, in batch order
+     * @param sizes      each event's body bytes
+     * @return -1 if admitted, else the index of the first event a publisher's limit refuses
+     */
+    public int admitAll(final List<String> publishers, final List<Integer> sizes, final long nowNanos) {
+        if (!enabled()) {
+            return -1;
+        }
+        final Map<String, List<Integer>> byPublisher = new LinkedHashMap<>();
+        for (int i = 0; i < publishers.size(); i++) {
+            byPublisher.computeIfAbsent(publishers.get(i).toLowerCase(Locale.ROOT), name -> new ArrayList<>()).add(i);
+        }
+        final List<Runnable> refunds = new ArrayList<>();
+        for (final Map.Entry<String, List<Integer>> publisher : byPublisher.entrySet()) {
+            final List<Integer> indexes = publisher.getValue();
+            final int[] share = indexes.stream().mapToInt(sizes::get).toArray();
+            final Bucket bucket = buckets.computeIfAbsent(publisher.getKey(), name -> new Bucket(nowNanos));
+            final int refused = bucket.takeAll(share, nowNanos);
+            if (refused >= 0) {
+                refunds.forEach(Runnable::run);
+                return indexes.get(refused);
+            }
+            final long bytes = Arrays.stream(share).asLongStream().sum();
+            refunds.add(() -> bucket.give(share.length, bytes));
+        }
+        return -1;
+    }
+
     /** The limits as the settings name them, for the refusal. */
     @Override
     public String toString() {
@@ -66,6 +103,28 @@ public final class PublisherRateLimiter {
             events -= 1;
             bytes -= size;
             return true;
+        }
+
+        /** All of these events, or none: -1, else the position of the first that does not fit. */
+        synchronized int takeAll(final int[] sizes, final long nowNanos) {
+            refill(nowNanos);
+            double leftEvents = events;
+            double leftBytes = bytes;
+            for (int i = 0; i < sizes.length; i++) {
+                if ((eventsPerSecond > 0 && leftEvents < 1) || (bytesPerSecond > 0 && leftBytes < sizes[i])) {
+                    return i;
+                }
+                leftEvents -= 1;
+                leftBytes -= sizes[i];
+            }
+            events = leftEvents;
+            bytes = leftBytes;
+            return -1;
+        }
+
+        synchronized void give(final int count, final long size) {
+            events = Math.min(eventsPerSecond, events + count);
+            bytes = Math.min(bytesPerSecond, bytes + size);
         }
 
         synchronized boolean full(final long nowNanos) {

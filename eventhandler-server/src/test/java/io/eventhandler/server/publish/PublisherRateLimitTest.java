@@ -95,9 +95,21 @@ class PublisherRateLimitTest {
         assertTrue(http.statistics().topics().stream().noneMatch(t -> t.topic().equalsIgnoreCase(topic)),
                 "nothing of a refused batch is accepted");
 
-        eventually().until(() -> http.request("POST", path, "application/json",
-                EhHttp.json(batch.subList(0, 1))).statusCode() == 200);
-        assertEquals(1, http.statistics().topic(topic).accepted());
+        // the refused batch took no tokens: a full second's worth is accepted at once
+        EhHttp.assertOkEmpty(http.request("POST", path, "application/json",
+                EhHttp.json(batch.subList(0, EVENTS_PER_SECOND))));
+        assertEquals(EVENTS_PER_SECOND, http.statistics().topic(topic).accepted());
+    }
+
+    @Test
+    void aBatchTakesEveryPublishersShareOrNothing() {
+        final PublisherRateLimiter limiter = new PublisherRateLimiter(3, 0);
+        final long now = 1_000_000_000L;
+        // a's two fit, b's four do not: refused at b's fourth (index 5), and a's two are given back
+        assertEquals(5, limiter.admitAll(List.of("a", "b", "a", "b", "b", "b"), List.of(1, 1, 1, 1, 1, 1), now));
+        assertEquals(-1, limiter.admitAll(List.of("a", "A", "a"), List.of(1, 1, 1), now), "a's bucket is full again");
+        assertEquals(0, limiter.admitAll(List.of("a"), List.of(1), now));
+        assertEquals(-1, limiter.admitAll(List.of("b", "b", "b"), List.of(1, 1, 1), now));
     }
 
     @Test

@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * What the Event Handler registers in the Service Registry: Arrowhead's four Event Handler services, exactly as
- * {@code ApplicationInitListener} registers them, plus the SSE stream.
+ * {@code ApplicationInitListener} registers them, plus the SSE stream and the batch publish
+ * ({@code event-publish-batch}, so that a consumer can be authorised for it and find it through the Orchestrator).
  *
  * <p>The SSE service is {@code event-subscribe-sse} with interface {@code HTTP-SECURE-JSON}
  * ({@code HTTP-INSECURE-JSON} in plain mode) and metadata {@code stream=text/event-stream}. The name passes the
@@ -34,6 +35,8 @@ public final class EventHandlerServices {
     public static final String UNSUBSCRIBE = "event-unsubscribe";
     public static final String PUBLISH_AUTH_UPDATE = "event-publish-auth-update";
     public static final String SUBSCRIBE_SSE = "event-subscribe-sse";
+    /** Not an Arrowhead service either: many events in one request, all or none. */
+    public static final String PUBLISH_BATCH = "event-publish-batch";
 
     public static final String AUTH_UPDATE_PATH = "/publish/authupdate";
 
@@ -51,7 +54,8 @@ public final class EventHandlerServices {
             new Service(SUBSCRIBE, EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE, null),
             new Service(UNSUBSCRIBE, EventHandlerApi.BASE_PATH + EventHandlerApi.UNSUBSCRIBE, null),
             new Service(PUBLISH_AUTH_UPDATE, EventHandlerApi.BASE_PATH + AUTH_UPDATE_PATH, null),
-            new Service(SUBSCRIBE_SSE, EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, SSE_METADATA));
+            new Service(SUBSCRIBE_SSE, EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, SSE_METADATA),
+            new Service(PUBLISH_BATCH, EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH, null));
 
     private final SystemRequestDTO provider;
     private final boolean secure;

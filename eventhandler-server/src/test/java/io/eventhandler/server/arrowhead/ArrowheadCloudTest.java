@@ -40,6 +40,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ArrowheadCloudTest {
 
+    /** Arrowhead's four Event Handler services, the SSE stream and the batch publish. */
+    private static final int SERVICE_COUNT = EventHandlerServices.insecure("eh", 1).serviceDefinitions().size();
+
     private static final TestCloud CLOUD = TestCloud.get();
     private static final int PUBLISHER_PORT = 9001;
     private static final int CAMERA_PORT = 9002;
@@ -105,16 +108,17 @@ class ArrowheadCloudTest {
     }
 
     @Test
-    void registersItsFiveServicesAsTheStockEventHandlerDoes() throws Exception {
+    void registersItsServicesAsTheStockEventHandlerDoes() throws Exception {
         startEventHandler();
-        eventually().until(() -> registry.registrationsOf("eventhandler").size() == 5);
+        eventually().until(() -> registry.registrationsOf("eventhandler").size() == SERVICE_COUNT);
         final List<ServiceRegistryResponseDTO> registered = registry.registrationsOf("eventhandler");
         assertEquals(Map.of(
                 "event-publish", "/eventhandler/publish",
                 "event-subscribe", "/eventhandler/subscribe",
                 "event-unsubscribe", "/eventhandler/unsubscribe",
                 "event-publish-auth-update", "/eventhandler/publish/authupdate",
-                "event-subscribe-sse", "/eventhandler/subscription"),
+                "event-subscribe-sse", "/eventhandler/subscription",
+                "event-publish-batch", "/eventhandler/publish/batch"),
                 registered.stream().collect(Collectors.toMap(r -> r.getServiceDefinition().getServiceDefinition(),
                         ServiceRegistryResponseDTO::getServiceUri)));
         final String publicKey = Base64.getEncoder().encodeToString(
@@ -138,17 +142,17 @@ class ArrowheadCloudTest {
         assertEquals(0, registry.registrationsOf("eventhandler").size());
 
         registry.start();
-        eventually().until(() -> registry.registrationsOf("eventhandler").size() == 5);
+        eventually().until(() -> registry.registrationsOf("eventhandler").size() == SERVICE_COUNT);
     }
 
     @Test
     void registersAgainWhenTheRegistryForgotAndUnregistersWhenItStops() {
         startEventHandler();
-        eventually().until(() -> registry.registrationsOf("eventhandler").size() == 5);
+        eventually().until(() -> registry.registrationsOf("eventhandler").size() == SERVICE_COUNT);
         registry.restart();
         registry.seed(authorization.registration());
         assertEquals(0, registry.registrationsOf("eventhandler").size());
-        eventually().until(() -> registry.registrationsOf("eventhandler").size() == 5);
+        eventually().until(() -> registry.registrationsOf("eventhandler").size() == SERVICE_COUNT);
 
         server.close();
         server = null;

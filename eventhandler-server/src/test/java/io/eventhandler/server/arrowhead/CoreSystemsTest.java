@@ -21,6 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The factory as the server wires it: from the configuration records, with the real stores. */
 class CoreSystemsTest {
 
+    /** Arrowhead's four Event Handler services, the SSE stream and the batch publish. */
+    private static final int SERVICE_COUNT = EventHandlerServices.insecure("eh", 1).serviceDefinitions().size();
+
     private static final long WAIT_SECONDS = 10;
 
     private FakeServiceRegistry registry;
@@ -50,7 +53,7 @@ class CoreSystemsTest {
         registration.registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
         final long subscriber = authorization.addSystem("subscriber", "sub.local", 9001);
 
-        assertEquals(5, registry.registrationsOf("eventhandler").size());
+        assertEquals(SERVICE_COUNT, registry.registrationsOf("eventhandler").size());
         for (final ServiceRegistryResponseDTO entry : registry.registrationsOf("eventhandler")) {
             assertEquals(40123, entry.getProvider().getPort());
             assertEquals("127.0.0.1", entry.getProvider().getAddress());
@@ -100,7 +103,7 @@ class CoreSystemsTest {
 
         coreSystems.startRegistration(40124).registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
 
-        assertEquals(5, registry.registrationsOf("eventhandler").size());
+        assertEquals(SERVICE_COUNT, registry.registrationsOf("eventhandler").size());
         assertEquals("http", coreSystems.serviceRegistry().baseUri().getScheme());
     }
 

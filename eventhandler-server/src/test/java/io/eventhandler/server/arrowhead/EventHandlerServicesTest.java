@@ -34,10 +34,11 @@ class EventHandlerServicesTest {
                         CommonConstants.EVENTHANDLER_URI + CommonConstants.OP_EVENTHANDLER_UNSUBSCRIBE,
                         CommonConstants.CORE_SERVICE_EVENTHANDLER_PUBLISH_AUTH_UPDATE,
                         CommonConstants.EVENTHANDLER_URI + CommonConstants.OP_EVENTHANDLER_PUBLISH_AUTH_UPDATE,
-                        EventHandlerServices.SUBSCRIBE_SSE, "/eventhandler/subscription"),
+                        EventHandlerServices.SUBSCRIBE_SSE, "/eventhandler/subscription",
+                        EventHandlerServices.PUBLISH_BATCH, "/eventhandler/publish/batch"),
                 uris(services));
         assertEquals(List.of("event-publish", "event-subscribe", "event-unsubscribe", "event-publish-auth-update",
-                "event-subscribe-sse"), services.serviceDefinitions());
+                "event-subscribe-sse", "event-publish-batch"), services.serviceDefinitions());
     }
 
     @Test
@@ -100,6 +101,7 @@ class EventHandlerServicesTest {
         assertFalse(FakeServiceRegistry.isInterfaceName("HTTP-SECURE-SSE"));
         // and its definition is no reserved core one, which only core systems may register
         assertFalse(FakeServiceRegistry.RESERVED_DEFINITIONS.contains(EventHandlerServices.SUBSCRIBE_SSE));
+        assertFalse(FakeServiceRegistry.RESERVED_DEFINITIONS.contains(EventHandlerServices.PUBLISH_BATCH));
     }
 
     @Test

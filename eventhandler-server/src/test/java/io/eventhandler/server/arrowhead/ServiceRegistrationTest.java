@@ -36,6 +36,8 @@ class ServiceRegistrationTest {
     private static final RegistrationSchedule SCHEDULE =
             new RegistrationSchedule(RETRY_INITIAL, RETRY_MAX, CHECK_INTERVAL, CLOSE_TIMEOUT);
     private static final int EH_PORT = 8455;
+    /** Arrowhead's four Event Handler services, the SSE stream and the batch publish. */
+    private static final int SERVICE_COUNT = EventHandlerServices.insecure("eh", 1).serviceDefinitions().size();
     private static final long WAIT_SECONDS = 10;
 
     private FakeServiceRegistry registry;
@@ -56,7 +58,7 @@ class ServiceRegistrationTest {
     }
 
     @Test
-    void registersTheFiveServicesAsTheEventHandlerCertificate() throws Exception {
+    void registersEveryServiceAsTheEventHandlerCertificate() throws Exception {
         startSecure();
 
         registration.registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -71,7 +73,8 @@ class ServiceRegistrationTest {
                 "event-subscribe", "/eventhandler/subscribe",
                 "event-unsubscribe", "/eventhandler/unsubscribe",
                 "event-publish-auth-update", "/eventhandler/publish/authupdate",
-                "event-subscribe-sse", "/eventhandler/subscription"), uris(ours));
+                "event-subscribe-sse", "/eventhandler/subscription",
+                "event-publish-batch", "/eventhandler/publish/batch"), uris(ours));
         for (final ServiceRegistryResponseDTO entry : ours) {
             assertEquals("127.0.0.1", entry.getProvider().getAddress());
             assertEquals(EH_PORT, entry.getProvider().getPort());
@@ -100,7 +103,7 @@ class ServiceRegistrationTest {
 
         assertTrue(registry.registrationsOf("eventhandler").stream()
                 .allMatch(e -> e.getProvider().getAddress().equals("127.0.0.1") && e.getProvider().getPort() == EH_PORT));
-        assertEquals(5, registry.registrationsOf("eventhandler").size());
+        assertEquals(SERVICE_COUNT, registry.registrationsOf("eventhandler").size());
         assertEquals(1, registry.registrationsOf("legacyhandler").size());
         final List<String> purges = registry.requests("DELETE", FakeServiceRegistry.UNREGISTER).stream()
                 .map(Recorded::query).toList();
@@ -122,7 +125,7 @@ class ServiceRegistrationTest {
         registry.start();
 
         registration.registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
-        assertEquals(5, registry.registrationsOf("eventhandler").size());
+        assertEquals(SERVICE_COUNT, registry.registrationsOf("eventhandler").size());
     }
 
     @Test
@@ -151,7 +154,7 @@ class ServiceRegistrationTest {
 
         registry.available();
         registration.registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
-        assertEquals(5, registry.registrationsOf("eventhandler").size());
+        assertEquals(SERVICE_COUNT, registry.registrationsOf("eventhandler").size());
     }
 
     @Test
@@ -163,7 +166,7 @@ class ServiceRegistrationTest {
         assertTrue(registry.registrations().isEmpty());
 
         await().atMost(Duration.ofSeconds(WAIT_SECONDS))
-                .until(() -> registry.registrationsOf("eventhandler").size() == 5);
+                .until(() -> registry.registrationsOf("eventhandler").size() == SERVICE_COUNT);
         await().atMost(Duration.ofSeconds(WAIT_SECONDS)).until(registration::isRegistered);
         assertEquals(services().serviceDefinitions().stream().sorted().toList(),
                 registry.registrationsOf("eventhandler").stream()
@@ -177,9 +180,9 @@ class ServiceRegistrationTest {
         final int registersBefore = registry.requests("POST", FakeServiceRegistry.REGISTER).size();
         final int queriesBefore = registry.requests("POST", FakeServiceRegistry.QUERY).size();
 
-        // at least one more full check: five more queries
+        // at least one more full check: one more query per service
         await().atMost(Duration.ofSeconds(WAIT_SECONDS))
-                .until(() -> registry.requests("POST", FakeServiceRegistry.QUERY).size() >= queriesBefore + 5);
+                .until(() -> registry.requests("POST", FakeServiceRegistry.QUERY).size() >= queriesBefore + SERVICE_COUNT);
 
         assertEquals(registersBefore, registry.requests("POST", FakeServiceRegistry.REGISTER).size());
         assertTrue(registration.isRegistered());
@@ -196,7 +199,7 @@ class ServiceRegistrationTest {
         assertEquals(State.CLOSED, registration.state());
         assertTrue(registry.registrationsOf("eventhandler").isEmpty());
         final List<Recorded> deletes = registry.requests("DELETE", FakeServiceRegistry.UNREGISTER);
-        assertEquals(5, deletes.size());
+        assertEquals(SERVICE_COUNT, deletes.size());
         assertTrue(deletes.stream().allMatch(d -> d.query().contains("system_name=eventhandler&address=127.0.0.1"
                 + "&port=" + EH_PORT + "&service_uri=%2Feventhandler%2F")), deletes.toString());
     }
@@ -264,7 +267,7 @@ class ServiceRegistrationTest {
         registration.registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
 
         final List<ServiceRegistryResponseDTO> ours = registry.registrationsOf("eventhandler");
-        assertEquals(5, ours.size());
+        assertEquals(SERVICE_COUNT, ours.size());
         for (final ServiceRegistryResponseDTO entry : ours) {
             assertEquals(ServiceSecurityType.NOT_SECURE, entry.getSecure());
             assertEquals("HTTP-INSECURE-JSON", entry.getInterfaces().get(0).getInterfaceName());

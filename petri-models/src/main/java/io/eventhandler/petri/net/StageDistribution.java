@@ -21,28 +21,6 @@ public sealed interface StageDistribution {
     /** P(firing time ≤ t), for fits and sanity checks. */
     double cdf(double t);
 
-    /** The smallest t with P(firing time ≤ t) ≥ p, to 1e-6 relative (bisection on {@link #cdf}). */
-    default double quantile(final double p) {
-        if (!(p > 0 && p < 1)) {
-            throw new IllegalArgumentException("a quantile needs 0 < p < 1, not " + p);
-        }
-        double low = 0;
-        double high = Math.max(mean(), 1e-9);
-        while (cdf(high) < p) {
-            low = high;
-            high *= 2;
-        }
-        while (high - low > 1e-6 * high) {
-            final double middle = (low + high) / 2;
-            if (cdf(middle) < p) {
-                low = middle;
-            } else {
-                high = middle;
-            }
-        }
-        return high;
-    }
-
     /** A short human-readable form, e.g. {@code Erlang(k=13, λ=2.088)}. */
     String describe();
 
@@ -327,7 +305,7 @@ public sealed interface StageDistribution {
             return 1;
         }
 
-        @Override
+        /** The level-p quantile, interpolated within its bin. */
         public double quantile(final double p) {
             for (int i = 0; i < bins(); i++) {
                 if (p <= levels[i + 1]) {

@@ -91,6 +91,15 @@ class CapacityCommandTest {
         assertEquals(warm[0], between[0], 0.05 * warm[0], "warm at 1000/s, so far faster than at 100/s");
     }
 
+    @Test
+    void theProbePrintsOneRowPerGapAndAConclusion() throws IOException {
+        final List<String> lines = run("probe", "--gaps", "0.01,0.05,0.1", "--samples", "30").lines().toList();
+        assertEquals(5, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(0).startsWith("idle_gap_ms"));
+        assertTrue(lines.get(3).trim().startsWith("0.10"), lines.get(3));
+        assertTrue(lines.get(4).startsWith("cooling time: ") || lines.get(4).startsWith("no cold regime"), lines.get(4));
+    }
+
     private double[] calibrationRun(final String name, final Random random, final int acceptK, final double acceptRate,
                                     final int writeK, final double writeRate, final int transportK,
                                     final double transportRate) throws IOException {

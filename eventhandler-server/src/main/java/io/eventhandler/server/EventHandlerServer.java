@@ -353,6 +353,10 @@ public final class EventHandlerServer implements AutoCloseable {
                     Map.of(EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, statusStream),
                     jersey, responses, replication::serving), registrations);
         });
+        // accepted SSE streams are served below the HTTP server, which would keep each one's whole request
+        listener.registerAddOn((networkListener, builder) -> builder.add(
+                builder.indexOfType(org.glassfish.grizzly.http.HttpServerFilter.class) + 1,
+                sse.takeover(replication::serving)));
         return server;
     }
 

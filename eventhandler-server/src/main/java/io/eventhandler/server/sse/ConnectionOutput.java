@@ -23,6 +23,7 @@ final class ConnectionOutput implements StreamOutput {
             + "X-Accel-Buffering: no\r\n"
             + "Content-Type: text/event-stream;charset=UTF-8\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NOTHING = new byte[0];
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] LAST_CHUNK = "0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
@@ -59,7 +60,7 @@ final class ConnectionOutput implements StreamOutput {
             throw new IOException("the stream's connection is closed");
         }
         final byte[] size = Integer.toHexString(length).getBytes(StandardCharsets.US_ASCII);
-        final byte[] head = headSent ? new byte[0] : HEAD;
+        final byte[] head = headSent ? NOTHING : HEAD;
         final byte[] chunk = new byte[head.length + size.length + CRLF.length + length + CRLF.length];
         int at = copy(head, chunk, 0);
         at = copy(size, chunk, at);

@@ -40,8 +40,8 @@ import java.util.function.BooleanSupplier;
  * <p>Served by Grizzly directly rather than Jersey's {@code SseEventSink}: the stream must be written without ever
  * blocking a delivery thread (Grizzly's {@code canWrite}/{@code notifyCanWrite}), and no thread is held per stream.
  * Most streams never reach this handler: {@link #takeover} opens them below the HTTP server, which then keeps
- * nothing of their request. What it leaves (refusals, an authorization that is asked over the network, HTTP/1.0,
- * {@code Connection: close}) is served here, on a suspended response.
+ * nothing of their request. What it leaves (refusals, HTTP/1.0, {@code Connection: close}) is served here, a stream
+ * on a suspended response.
  */
 public final class SseHandler extends HttpHandler {
 
@@ -98,7 +98,7 @@ public final class SseHandler extends HttpHandler {
             responses.error(response, ErrorResponses.body(e));
             return;
         }
-        final CompletableFuture<AuthorizationGrant> grant = authorizer.check(stream.subscriber(), ORIGIN);
+        final CompletableFuture<AuthorizationGrant> grant = grant(request, stream);
         if (grant.isDone() && !grant.isCompletedExceptionally()) {
             open(request, response, stream, grant.join());
             return;
@@ -120,6 +120,14 @@ public final class SseHandler extends HttpHandler {
                 response.resume();
             }
         });
+    }
+
+    /** The grant {@link #takeover} decided already for a request it left here, or a new check. */
+    @SuppressWarnings("unchecked")
+    private CompletableFuture<AuthorizationGrant> grant(final Request request, final StreamAdmission.Admitted stream) {
+        final Object decided = request.getAttribute(SseTakeoverFilter.GRANT);
+        return decided instanceof CompletableFuture<?> given ? (CompletableFuture<AuthorizationGrant>) given
+                : authorizer.check(stream.subscriber(), ORIGIN);
     }
 
     private void open(final Request request, final Response response, final StreamAdmission.Admitted stream,

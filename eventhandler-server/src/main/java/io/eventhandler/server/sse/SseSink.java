@@ -90,6 +90,7 @@ final class SseSink implements EventSink {
         }
         if (buffer.length() == 0) {
             if (now - lastWriteNanos < heartbeatIntervalNanos * 9 / 10) {
+                buffer.release(); // woken with nothing to say: idle
                 callback.completed(0, 0);
                 return;
             }
@@ -117,6 +118,10 @@ final class SseSink implements EventSink {
         try {
             out.write(buffer.array(), buffer.length());
             lastWriteNanos = System.nanoTime();
+            if (events == 0) {
+                // the opening hint, a heartbeat or a gap notice: no sign that more is coming soon
+                buffer.release();
+            }
             StageRecorder.global().written(takenNanos, events);
             callback.completed(events, 0);
         } catch (final IOException | RuntimeException e) {

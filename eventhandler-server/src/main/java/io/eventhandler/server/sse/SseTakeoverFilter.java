@@ -24,14 +24,17 @@ import java.util.function.BooleanSupplier;
  * buffers: about 20 KiB) for the stream's lifetime; a stream opened here keeps only its connection, and writes its
  * response head and chunks to it itself ({@link ConnectionOutput}).
  *
- * <p>Only a request that will certainly become a stream is taken: an HTTP/1.1 keep-alive GET of the stream path
- * without a body, admitted, authorized at once (no Authorization system to ask) and within the stream limit. Every
- * other request, refusals included, goes on to the HTTP server unchanged, where {@link SseHandler} serves it as
- * before; its checks are the same ({@link StreamAdmission}), so it gives the same answer.
+ * <p>Only a request that becomes a stream is taken: an HTTP/1.1 keep-alive GET of the stream path without a body,
+ * admitted, authorized (asking the Authorization system holds the request, as the handler would) and within the
+ * stream limit. Every other request, refusals included, goes on to the HTTP server unchanged, where
+ * {@link SseHandler} serves it as before; its checks are the same ({@link StreamAdmission}), so it gives the same
+ * answer, and a grant decided here goes with the request ({@link #GRANT}) rather than being asked again.
  */
 final class SseTakeoverFilter extends BaseFilter {
 
     private static final Logger LOG = LoggerFactory.getLogger(SseTakeoverFilter.class);
+    /** The request attribute with the grant decided here for a request left to the handler (asked only once). */
+    static final String GRANT = SseTakeoverFilter.class.getName() + ".grant";
     /** Set on a connection that carries a stream opened here. */
     private static final Attribute<Boolean> STREAMING =
             Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(SseTakeoverFilter.class.getName() + ".streaming");
@@ -75,11 +78,31 @@ final class SseTakeoverFilter extends BaseFilter {
         }
         final CompletableFuture<AuthorizationGrant> grant = authorizer.check(stream.subscriber(),
                 StreamAdmission.ORIGIN);
-        if (!grant.isDone() || grant.isCompletedExceptionally()) {
-            return ctx.getInvokeAction();
+        if (grant.isDone()) {
+            return tryOpen(connection, request, view, stream, grant) ? ctx.getStopAction() : ctx.getInvokeAction();
         }
-        if (!slots.tryAcquire()) {
-            return ctx.getInvokeAction(); // the handler refuses it with 503 and logs it
+        // the Authorization system is asked: hold the request, not the worker thread (nor the connection's reads)
+        ctx.suspend();
+        grant.whenComplete((granted, failure) -> {
+            if (tryOpen(connection, request, view, stream, grant)) {
+                ctx.resume(ctx.getStopAction());
+            } else {
+                ctx.resumeNext();
+            }
+        });
+        return ctx.getSuspendAction();
+    }
+
+    /**
+     * Opens the stream if it was granted and a slot is free; else leaves the request, with its decided grant, to
+     * the handler, which answers the refusal.
+     */
+    private boolean tryOpen(final Connection<?> connection, final HttpRequestPacket request,
+                            final PacketStreamRequest view, final StreamAdmission.Admitted stream,
+                            final CompletableFuture<AuthorizationGrant> grant) {
+        if (grant.isCompletedExceptionally() || !slots.tryAcquire()) {
+            request.setAttribute(GRANT, grant);
+            return false;
         }
         STREAMING.set(connection, Boolean.TRUE);
         try {
@@ -88,7 +111,7 @@ final class SseTakeoverFilter extends BaseFilter {
             // the stream's sink has closed it and given its slot back
             LOG.warn("could not open the event stream of {}: {}", view.client(), e.toString());
         }
-        return ctx.getStopAction();
+        return true;
     }
 
     /** Whether the request is one this filter can answer as the HTTP server would answer it. */
@@ -98,7 +121,6 @@ final class SseTakeoverFilter extends BaseFilter {
                 && request.getProtocol() == Protocol.HTTP_1_1
                 && request.getProcessingState().isKeepAlive()
                 && request.getContentLength() <= 0 && !request.isChunked()
-                && !authorizer.remote()
                 && path.equals(request.getRequestURI())
                 && serving.getAsBoolean();
     }

@@ -329,7 +329,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 mapper.writer(), metricsAccess, responses, STATUS_PERIOD_MS);
         final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
                 config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit, problems,
-                config.limits().effectiveMaxSseStreams(Runtime.getRuntime().maxMemory()));
+                config.limits().effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), identity.isPresent()));
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
         final PublishIntake intake = new PublishIntake(
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), responses, access,

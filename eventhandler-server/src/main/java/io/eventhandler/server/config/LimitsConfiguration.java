@@ -57,11 +57,10 @@ public record LimitsConfiguration(
      */
     static final long HEAP_PER_SSE_STREAM_BYTES = 12 * 1024;
     /**
-     * The same over TLS, where each connection also holds its TLS engine and session with the client's certificates:
-     * not measured since streams stopped holding their HTTP request, so the earlier bound (20.6 KiB measured
-     * over plain HTTP then, with a margin) is kept.
+     * The same over TLS, with a margin: measured 40–43 KiB idle with 1,000 and 2,000 streams, each its own TLS
+     * session ({@code TlsStreamHeapProbe}; docs/benchmarks.md, scale).
      */
-    static final long HEAP_PER_TLS_SSE_STREAM_BYTES = 32 * 1024;
+    static final long HEAP_PER_TLS_SSE_STREAM_BYTES = 64 * 1024;
 
     /**
      * The configured stream limit, or with 0 the streams that fit in three quarters of {@code maxHeapBytes} at

@@ -19,9 +19,9 @@ class SseStreamLimitDefaultTest {
     }
 
     @Test
-    void aPlainStreamIsCountedAtTwelveKibAndATlsStreamAtThirtyTwo() {
+    void aPlainStreamIsCountedAtTwelveKibAndATlsStreamAtSixtyFour() {
         assertEquals(8_192, limits("0").effectiveMaxSseStreams(128 * MIB, false));
-        assertEquals(3_072, limits("0").effectiveMaxSseStreams(128 * MIB, true));
+        assertEquals(1_536, limits("0").effectiveMaxSseStreams(128 * MIB, true));
     }
 
     @Test

@@ -6,8 +6,6 @@ import io.eventhandler.server.testing.SseTestClient;
 import io.eventhandler.server.testing.TestCloud;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -22,7 +20,8 @@ import java.util.Properties;
 /**
  * Not a test: measures the heap and RSS that N idle SSE streams over mutual TLS cost the server, which runs in a JVM
  * of its own with the flags of {@code benchmarks/scale.sh} ({@code -Xmx384m}); each stream has its own TLS session.
- * Prints a {@code PROBE} line and leaves the server's class histogram next to its log. Run with
+ * Leaves a {@code PROBE} line ({@code .result}), the server's class histogram and its heap dump next to its log.
+ * Run with
  * <pre>
  * A="-Dprobe.tls=true -Dprobe.n=2000 -Dprobe.jar=$PWD/eventhandler-server/target/eventhandler-server.jar \
  *    -Dprobe.log=/tmp/probe-server.log"
@@ -31,8 +30,6 @@ import java.util.Properties;
  */
 @EnabledIfSystemProperty(named = "probe.tls", matches = "true")
 class TlsStreamHeapProbe {
-
-    private static final Logger LOG = LoggerFactory.getLogger(TlsStreamHeapProbe.class);
 
     @Test
     void measure() throws Exception {
@@ -71,7 +68,10 @@ class TlsStreamHeapProbe {
             final String full = sample(server.pid());
             new ProcessBuilder("jcmd", Long.toString(server.pid()), "GC.class_histogram")
                     .redirectOutput(Path.of(System.getProperty("probe.log") + ".histo").toFile()).start().waitFor();
-            LOG.info("PROBE tls streams={} zero: {} | full: {}", n, zero, full);
+            new ProcessBuilder("jcmd", Long.toString(server.pid()), "GC.heap_dump",
+                    System.getProperty("probe.log") + ".hprof").start().waitFor();
+            Files.writeString(Path.of(System.getProperty("probe.log") + ".result"),
+                    "PROBE tls streams=" + n + " zero: " + zero + " | full: " + full + "\n");
         } finally {
             streams.forEach(SseTestClient::close);
             server.destroy();

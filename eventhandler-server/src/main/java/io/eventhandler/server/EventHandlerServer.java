@@ -329,7 +329,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 mapper.writer(), metricsAccess, responses, STATUS_PERIOD_MS);
         final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
                 config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit, problems,
-                config.limits().effectiveMaxSseStreams(Runtime.getRuntime().maxMemory()));
+                config.limits().effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), identity.isPresent()));
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
         final PublishIntake intake = new PublishIntake(
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), responses, access,
@@ -353,6 +353,10 @@ public final class EventHandlerServer implements AutoCloseable {
                     Map.of(EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, statusStream),
                     jersey, responses, replication::serving), registrations);
         });
+        // accepted SSE streams are served below the HTTP server, which would keep each one's whole request
+        listener.registerAddOn((networkListener, builder) -> builder.add(
+                builder.indexOfType(org.glassfish.grizzly.http.HttpServerFilter.class) + 1,
+                sse.takeover(replication::serving)));
         return server;
     }
 

@@ -51,18 +51,28 @@ public record LimitsConfiguration(
         int publishBatchMaxBytes,
         int maxSseStreams) {
 
-    /** Heap an idle SSE stream holds, measured with 10,000 streams (docs/benchmarks.md, scale), with a margin. */
-    static final long HEAP_PER_SSE_STREAM_BYTES = 32 * 1024;
+    /**
+     * Heap an SSE stream holds over plain HTTP, with a margin: measured 4.5 KiB idle and 7–9 KiB once it has received
+     * events (its delivery accounting and frame buffer grow), 5,000 and 10,000 streams (docs/benchmarks.md, scale).
+     */
+    static final long HEAP_PER_SSE_STREAM_BYTES = 12 * 1024;
+    /**
+     * The same over TLS, with a margin: measured 40–43 KiB idle with 1,000 and 2,000 streams, each its own TLS
+     * session ({@code TlsStreamHeapProbe}; docs/benchmarks.md, scale).
+     */
+    static final long HEAP_PER_TLS_SSE_STREAM_BYTES = 64 * 1024;
 
     /**
      * The configured stream limit, or with 0 the streams that fit in three quarters of {@code maxHeapBytes} at
-     * {@value #HEAP_PER_SSE_STREAM_BYTES} bytes each (at least 100).
+     * {@value #HEAP_PER_SSE_STREAM_BYTES} bytes each, {@value #HEAP_PER_TLS_SSE_STREAM_BYTES} over TLS (at least
+     * 100).
      */
-    public int effectiveMaxSseStreams(final long maxHeapBytes) {
+    public int effectiveMaxSseStreams(final long maxHeapBytes, final boolean tls) {
         if (maxSseStreams > 0) {
             return maxSseStreams;
         }
-        return (int) Math.max(100, Math.min(Integer.MAX_VALUE, maxHeapBytes / 4 * 3 / HEAP_PER_SSE_STREAM_BYTES));
+        final long perStream = tls ? HEAP_PER_TLS_SSE_STREAM_BYTES : HEAP_PER_SSE_STREAM_BYTES;
+        return (int) Math.max(100, Math.min(Integer.MAX_VALUE, maxHeapBytes / 4 * 3 / perStream));
     }
 
     /** The store keeps event types, system names and addresses in 255-character columns. */

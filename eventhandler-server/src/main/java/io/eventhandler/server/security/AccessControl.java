@@ -3,10 +3,12 @@ package io.eventhandler.server.security;
 import io.eventhandler.security.certs.ArrowheadName;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.http.ArrowheadException;
+import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.http.server.Request;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Who may call what, decided from the caller's certificate exactly where and as the stock Event Handler decides it
@@ -47,22 +49,36 @@ public final class AccessControl {
      * @throws ArrowheadException 401 if, in secure mode, the caller has no certificate of this cloud
      */
     public Optional<SystemIdentity> requireLocalCloud(final Request request, final String origin) {
+        return requireLocalCloud(request.getContext().getConnection(), () -> requestTarget(request), origin);
+    }
+
+    /**
+     * {@link #requireLocalCloud(Request, String)} for a request read below the HTTP server (the SSE stream).
+     *
+     * @param target the request URL, for the 401 message
+     */
+    public Optional<SystemIdentity> requireLocalCloud(final Connection<?> connection, final Supplier<String> target,
+                                                      final String origin) {
         if (!isSecure()) {
             return Optional.empty();
         }
-        final String target = requestTarget(request);
-        final String commonName = CallerCertificates.commonName(request)
-                .orElseThrow(() -> ArrowheadException.auth("Unauthorized access: " + target, origin));
+        final String commonName = CallerCertificates.commonName(connection)
+                .orElseThrow(() -> ArrowheadException.auth("Unauthorized access: " + target.get(), origin));
         final Optional<SystemIdentity> caller = ArrowheadName.parseSystem(commonName);
         if (caller.isEmpty() || !caller.get().belongsTo(cloudCommonName)) {
-            throw ArrowheadException.auth(commonName + " is unauthorized to access " + target, origin);
+            throw ArrowheadException.auth(commonName + " is unauthorized to access " + target.get(), origin);
         }
         return caller;
     }
 
     /** A local-cloud caller whose name is {@code requesterSystemName} (publish source, subscriber). */
     public void requireRequester(final Request request, final String requesterSystemName, final String origin) {
-        final Optional<SystemIdentity> caller = requireLocalCloud(request, origin);
+        requireRequester(requireLocalCloud(request, origin), requesterSystemName, origin);
+    }
+
+    /** {@link #requireRequester(Request, String, String)} given the caller {@link #requireLocalCloud} found. */
+    public void requireRequester(final Optional<SystemIdentity> caller, final String requesterSystemName,
+                                 final String origin) {
         if (caller.isEmpty()) {
             return;
         }

@@ -27,7 +27,10 @@ final class CallerCertificates {
     }
 
     static Optional<String> commonName(final Request request) {
-        final Connection<?> connection = request.getContext().getConnection();
+        return commonName(request.getContext().getConnection());
+    }
+
+    static Optional<String> commonName(final Connection<?> connection) {
         String commonName = COMMON_NAME.get(connection);
         if (commonName == null) {
             commonName = read(connection);

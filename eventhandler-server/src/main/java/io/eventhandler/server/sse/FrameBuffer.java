@@ -3,17 +3,29 @@ package io.eventhandler.server.sse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-/** A growable byte buffer reused for every batch of one SSE stream (one writer at a time, so no locking). */
+/**
+ * A growable byte buffer reused for every batch of one SSE stream (one writer at a time, so no locking). An idle
+ * stream gives its array back ({@link #release}): most streams are idle most of the time.
+ */
 final class FrameBuffer {
 
-    private byte[] bytes = new byte[1024];
+    private static final byte[] NONE = new byte[0];
+    private static final int MIN_CAPACITY = 256;
+
+    private byte[] bytes = NONE;
     private int length;
 
     void reset() {
         length = 0;
         if (bytes.length > 64 * 1024) {
-            bytes = new byte[1024];
+            bytes = NONE;
         }
+    }
+
+    /** Drops the array until the next batch. */
+    void release() {
+        length = 0;
+        bytes = NONE;
     }
 
     FrameBuffer ascii(final String text) {
@@ -49,7 +61,7 @@ final class FrameBuffer {
 
     private void ensure(final int extra) {
         if (length + extra > bytes.length) {
-            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + extra));
+            bytes = Arrays.copyOf(bytes, Math.max(MIN_CAPACITY, Math.max(bytes.length * 2, length + extra)));
         }
     }
 }

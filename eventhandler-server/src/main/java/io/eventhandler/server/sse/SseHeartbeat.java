@@ -47,7 +47,7 @@ public final class SseHeartbeat implements AutoCloseable {
     private void tick() {
         final long now = System.nanoTime();
         for (final SubscriberOutbox outbox : broker.outboxes()) {
-            if (!(outbox.subscriberKey() instanceof SseHandler.StreamKey)) {
+            if (!(outbox.subscriberKey() instanceof StreamOpener.StreamKey)) {
                 continue; // webhook subscribers retry and back off instead
             }
             final long stalled = outbox.stalledNanos(now);

@@ -9,8 +9,6 @@ import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.OutboxItem;
 import io.eventhandler.server.calibration.StageRecorder;
 import org.glassfish.grizzly.WriteHandler;
-import org.glassfish.grizzly.http.io.NIOOutputStream;
-import org.glassfish.grizzly.http.server.Response;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +17,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * One SSE stream. Writes never block a delivery thread: a batch is written only when Grizzly says the connection
+ * One SSE stream, whichever {@link StreamOutput} carries it. Writes never block a delivery thread: a batch is written only when Grizzly says the connection
  * can take it ({@code canWrite}), otherwise the sink waits for {@code notifyCanWrite} and completes the batch then.
  * A whole batch leaves in one write and one flush. The first batch (the outbox is woken right after attaching)
  * opens the stream with the {@code retry:} hint.
@@ -28,8 +26,7 @@ final class SseSink implements EventSink {
 
     private static final Logger LOG = LoggerFactory.getLogger(SseSink.class);
 
-    private final Response response;
-    private final NIOOutputStream out;
+    private final StreamOutput out;
     private final SseFrames frames;
     private final String eventType;
     private final long heartbeatIntervalNanos;
@@ -47,15 +44,14 @@ final class SseSink implements EventSink {
     /** Run once when the stream closes: it no longer counts against the stream limit. */
     private final Runnable onClosed;
 
-    SseSink(final Response response, final SseFrames frames, final String eventType, final String subscriber,
+    SseSink(final StreamOutput out, final SseFrames frames, final String eventType, final String subscriber,
             final long heartbeatIntervalNanos, final long retryMs, final DeliveryProblemLog problems,
             final Runnable onClosed) {
         this.onClosed = onClosed;
-        this.response = response;
         this.subscriber = subscriber;
         this.problems = problems;
         this.retryMs = retryMs;
-        this.out = response.getNIOOutputStream();
+        this.out = out;
         this.frames = frames;
         this.eventType = eventType;
         this.heartbeatIntervalNanos = heartbeatIntervalNanos;
@@ -94,6 +90,7 @@ final class SseSink implements EventSink {
         }
         if (buffer.length() == 0) {
             if (now - lastWriteNanos < heartbeatIntervalNanos * 9 / 10) {
+                buffer.release(); // woken with nothing to say: idle
                 callback.completed(0, 0);
                 return;
             }
@@ -119,9 +116,12 @@ final class SseSink implements EventSink {
 
     private void write(final int events, final DeliveryCallback callback) {
         try {
-            out.write(buffer.array(), 0, buffer.length());
-            out.flush();
+            out.write(buffer.array(), buffer.length());
             lastWriteNanos = System.nanoTime();
+            if (events == 0) {
+                // the opening hint, a heartbeat or a gap notice: no sign that more is coming soon
+                buffer.release();
+            }
             StageRecorder.global().written(takenNanos, events);
             callback.completed(events, 0);
         } catch (final IOException | RuntimeException e) {
@@ -144,12 +144,7 @@ final class SseSink implements EventSink {
         closed = true;
         onClosed.run();
         try {
-            if (reason == CloseReason.TOO_SLOW) {
-                // a write is stuck on a client that does not read: ending the response would wait on it
-                response.getRequest().getContext().getConnection().closeSilently();
-            } else if (response.isSuspended()) {
-                response.resume();
-            }
+            out.close(reason);
         } catch (final RuntimeException e) {
             LOG.debug("closing SSE stream of {}: {}", eventType, e.toString());
         }

@@ -1,6 +1,7 @@
 package io.eventhandler.server.arrowhead;
 
 import eu.arrowhead.common.dto.shared.ServiceRegistryResponseDTO;
+import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.SystemRequestDTO;
@@ -198,6 +199,43 @@ class ArrowheadCloudTest {
             as("publisher").publishOk(event("publisher", PUBLISHER_PORT, topic, "p"));
             eventually().until(() -> stream.payloads().size() == 1);
             assertEquals(List.of("p"), stream.payloads());
+        }
+    }
+
+    @Test
+    void anSseStreamOfAnUnknownSubscriberGetsTheAuthorizationSystemsAnswerAfterOneCheck() {
+        startEventHandler();
+        final int checksBefore = authorization.checkCalls();
+        try (SseTestClient stream = SseTestClient.openQuery(server.baseUri(), CLOUD.sslContext("subscriber"),
+                "?eventtype=" + uniqueTopic("unknown-sse") + "&address=127.0.0.1&port=1")) {
+            assertEquals(400, stream.status(), stream.errorBody());
+            final ErrorMessageDTO refused = EhHttp.read(stream.errorBody(), ErrorMessageDTO.class);
+            assertEquals(ExceptionType.INVALID_PARAMETER, refused.exceptionType());
+            assertTrue(refused.errorMessage().contains("is not exist in the database"), stream.errorBody());
+            assertEquals("/eventhandler/subscription", refused.origin());
+        }
+        assertEquals(checksBefore + 1, authorization.checkCalls(), "the stream's grant is asked for once");
+    }
+
+    @Test
+    void anSseStreamIsRefusedWhileTheAuthorizationSystemFailsAndOpensOnceItRecovers() {
+        startEventHandler();
+        final String topic = uniqueTopic("authorization-down-sse");
+        final String query = "?eventtype=" + topic + "&address=127.0.0.1&port=" + receiver.port();
+        authorization.failWith(503);
+        try (SseTestClient refused = SseTestClient.openQuery(server.baseUri(), CLOUD.sslContext("subscriber"),
+                query)) {
+            assertTrue(refused.status() >= 500, refused.status() + " " + refused.errorBody());
+            assertEquals(ExceptionType.UNAVAILABLE,
+                    EhHttp.read(refused.errorBody(), ErrorMessageDTO.class).exceptionType(), refused.errorBody());
+        } finally {
+            authorization.recover();
+        }
+        try (SseTestClient stream = SseTestClient.openQuery(server.baseUri(), CLOUD.sslContext("subscriber"),
+                query)) {
+            assertEquals(200, stream.status(), stream.errorBody());
+            as("publisher").publishOk(event("publisher", PUBLISHER_PORT, topic, "after-recovery"));
+            eventually().until(() -> stream.payloads().size() == 1);
         }
     }
 

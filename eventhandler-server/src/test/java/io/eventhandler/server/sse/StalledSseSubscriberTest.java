@@ -56,6 +56,11 @@ class StalledSseSubscriberTest {
             long published = 0;
             while (published < 1_000 && !overflowed(topic, stalledPort)) {
                 http.publishOk(topic, payload(++published));
+                // paced by the healthy reader: a loss is then the stalled stream's full buffers, not a moment when
+                // delivery lagged behind the publisher (which lost events before its buffers were full, and it was
+                // never found too slow)
+                final long sent = published;
+                eventually().until(() -> healthy.ids().size() == sent);
             }
             // on a loaded machine the dispatches may still be queued: the overflow comes when they run
             eventually().atMost(Duration.ofSeconds(30)).until(() -> overflowed(topic, stalledPort));

@@ -1,0 +1,117 @@
+package io.eventhandler.server.sse;
+
+import io.eventhandler.core.delivery.CloseReason;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.EmptyCompletionHandler;
+import org.glassfish.grizzly.WriteHandler;
+import org.glassfish.grizzly.WriteResult;
+import org.glassfish.grizzly.memory.Buffers;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A stream written straight to its connection, below the HTTP codec (the streams {@link SseTakeoverFilter} takes
+ * over): the response head the HTTP server would have written, then each write as one chunk of a chunked body,
+ * through the connection's asynchronous write queue (and TLS, in secure mode). Nothing of the request is kept.
+ */
+final class ConnectionOutput implements StreamOutput {
+
+    /** Byte for byte the head Grizzly writes for {@link SseHandler}'s response. */
+    static final byte[] HEAD = ("HTTP/1.1 200 OK\r\n"
+            + "Cache-Control: no-cache\r\n"
+            + "X-Accel-Buffering: no\r\n"
+            + "Content-Type: text/event-stream;charset=UTF-8\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NOTHING = new byte[0];
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] LAST_CHUNK = "0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** Raw: Grizzly's write is generic in the connection's address type, which nothing here needs. */
+    @SuppressWarnings("rawtypes")
+    private final Connection connection;
+    /** Whether the head has left (with the first write, as the HTTP server sends it). */
+    private boolean headSent;
+    private boolean ended;
+    /** Why an earlier asynchronous write failed: the next write reports it, as the HTTP server's stream does. */
+    private volatile Throwable failure;
+
+    ConnectionOutput(final Connection<?> connection) {
+        this.connection = connection;
+    }
+
+    @Override
+    public boolean canWrite() {
+        return connection.canWrite();
+    }
+
+    @Override
+    public void notifyCanWrite(final WriteHandler handler) {
+        connection.notifyCanWrite(handler);
+    }
+
+    @Override
+    public synchronized void write(final byte[] bytes, final int length) throws IOException {
+        final Throwable failed = failure;
+        if (failed != null) {
+            throw failed instanceof IOException io ? io : new IOException(failed);
+        }
+        if (ended || !connection.isOpen()) {
+            throw new IOException("the stream's connection is closed");
+        }
+        final byte[] size = Integer.toHexString(length).getBytes(StandardCharsets.US_ASCII);
+        final byte[] head = headSent ? NOTHING : HEAD;
+        final byte[] chunk = new byte[head.length + size.length + CRLF.length + length + CRLF.length];
+        int at = copy(head, chunk, 0);
+        at = copy(size, chunk, at);
+        at = copy(CRLF, chunk, at);
+        System.arraycopy(bytes, 0, chunk, at, length);
+        copy(CRLF, chunk, at + length);
+        headSent = true;
+        send(chunk);
+    }
+
+    @Override
+    public void close(final CloseReason reason) {
+        if (reason == CloseReason.TOO_SLOW) {
+            // a write is stuck on a client that does not read: ending the body would queue behind it
+            connection.closeSilently();
+            return;
+        }
+        synchronized (this) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            if (connection.isOpen()) {
+                // the end of the body, as resuming a suspended response writes it; the connection then closes
+                // once it has left (an open stream's connection is not returned to the HTTP server's keep-alive)
+                send(headSent ? LAST_CHUNK : concat(HEAD, LAST_CHUNK));
+                headSent = true;
+            }
+        }
+        connection.close();
+    }
+
+    @SuppressWarnings("unchecked")
+    private void send(final byte[] bytes) {
+        connection.write(Buffers.wrap(connection.getMemoryManager(), bytes),
+                new EmptyCompletionHandler<WriteResult>() {
+                    @Override
+                    public void failed(final Throwable error) {
+                        failure = error;
+                    }
+                });
+    }
+
+    private static int copy(final byte[] from, final byte[] to, final int at) {
+        System.arraycopy(from, 0, to, at, from.length);
+        return at + from.length;
+    }
+
+    private static byte[] concat(final byte[] first, final byte[] second) {
+        final byte[] both = new byte[first.length + second.length];
+        copy(second, both, copy(first, both, 0));
+        return both;
+    }
+}

@@ -1,0 +1,162 @@
+package io.eventhandler.server.sse;
+
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.security.certs.SystemIdentity;
+import io.eventhandler.server.api.RequestLimits;
+import io.eventhandler.server.api.SubscriptionValidator;
+import io.eventhandler.server.delivery.QosDocuments;
+import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.security.AccessControl;
+
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Whether a request may open an SSE stream, and of what: the caller (secure mode), the topic, where to resume, what
+ * the stream asks of its topic and who the subscriber is. Every refusal is an {@link ArrowheadException} carrying
+ * the answer the client gets; the checks run in the order their errors take precedence.
+ */
+final class StreamAdmission {
+
+    static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION;
+
+    private final AccessControl access;
+    private final RequestLimits limits;
+    private final SubscriptionValidator.RequirementsCheck admission;
+    private final boolean remoteAuthorization;
+
+    StreamAdmission(final AccessControl access, final RequestLimits limits,
+                    final SubscriptionValidator.RequirementsCheck admission, final boolean remoteAuthorization) {
+        this.access = access;
+        this.limits = limits;
+        this.admission = admission;
+        this.remoteAuthorization = remoteAuthorization;
+    }
+
+    /** A request admitted as a stream, not yet authorized. */
+    record Admitted(String eventType, long resumeAfter, SubscriberRequirements requirements,
+                    SystemRequestDTO subscriber) {
+    }
+
+    Admitted admit(final StreamRequest request) {
+        // in secure mode the stream belongs to the system named by the client certificate
+        final Optional<SystemIdentity> caller = access.requireLocalCloud(request.connection(), request::target,
+                ORIGIN);
+        final String eventType = eventType(request);
+        if (eventType == null) {
+            throw ArrowheadException.badPayload(
+                    "Event type is missing: give it in the 'eventtype' header or query parameter.", ORIGIN);
+        }
+        limits.eventType(eventType, "Event type", ORIGIN);
+        final long resumeAfter = lastEventId(request);
+        final SubscriberRequirements requirements;
+        try {
+            requirements = requirements(request);
+            admission.admit(eventType, requirements, ORIGIN);
+        } catch (final IllegalArgumentException e) {
+            throw ArrowheadException.badPayload(e.getMessage(), ORIGIN);
+        }
+        return new Admitted(eventType, resumeAfter, requirements, subscriber(request, caller));
+    }
+
+    /**
+     * Who the stream is for: the certificate's system in secure mode ({@code system_name} may repeat it), else the
+     * {@code system_name} parameter if given. With an Authorization system the subscriber must also give the
+     * {@code address} and {@code port} it is registered with, as a webhook subscriber does in its request body.
+     */
+    private SystemRequestDTO subscriber(final StreamRequest request, final Optional<SystemIdentity> caller) {
+        final String named = blankToNull(request.parameter(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME));
+        if (caller.isPresent() && named != null) {
+            access.requireRequester(caller, named, ORIGIN);
+        }
+        final String name = caller.map(SystemIdentity::systemName).orElse(named);
+        final String address = blankToNull(request.parameter(EventHandlerApi.UNSUBSCRIBE_ADDRESS));
+        limits.systemName(name, "Parameter 'system_name'", ORIGIN);
+        limits.address(address, "Parameter 'address'", ORIGIN);
+        final String portText = blankToNull(request.parameter(EventHandlerApi.UNSUBSCRIBE_PORT));
+        Integer port = null;
+        if (portText != null) {
+            try {
+                port = Integer.valueOf(portText);
+            } catch (final NumberFormatException e) {
+                throw ArrowheadException.badPayload("Parameter 'port' is not a whole number.", ORIGIN);
+            }
+        }
+        if (remoteAuthorization && (name == null || address == null || port == null)) {
+            throw ArrowheadException.badPayload("An event stream names its subscriber as registered in the Service "
+                    + "Registry: give the 'address' and 'port' parameters (and 'system_name' without a client "
+                    + "certificate), so that the Authorization system can be asked which publishers may reach it.",
+                    ORIGIN);
+        }
+        return new SystemRequestDTO(name, address, port, null, null);
+    }
+
+    private static String blankToNull(final String value) {
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    /**
+     * What the stream asks of its topic: {@code priority} (a derived topic's), {@code deadline_ms} and
+     * {@code loss_tolerance} (stricter than the topic's QoS), {@code latency_ms} (its own Δ_BS, when larger than the
+     * destination's).
+     *
+     * @throws IllegalArgumentException naming the bad parameter
+     */
+    private static SubscriberRequirements requirements(final StreamRequest request) {
+        final String priority = blankToNull(request.parameter(EventHandlerApi.PRIORITY_PARAM));
+        final String deadline = blankToNull(request.parameter(EventHandlerApi.DEADLINE_PARAM));
+        final String loss = blankToNull(request.parameter(EventHandlerApi.LOSS_TOLERANCE_PARAM));
+        final String latency = blankToNull(request.parameter(EventHandlerApi.LATENCY_PARAM));
+        if (priority == null && deadline == null && loss == null && latency == null) {
+            return SubscriberRequirements.NONE;
+        }
+        return new SubscriberRequirements(
+                priority == null ? null : number(priority, EventHandlerApi.PRIORITY_PARAM, Integer::valueOf,
+                        "a whole number (higher is more urgent)"),
+                QosDocuments.request(
+                        deadline == null ? null : number(deadline, EventHandlerApi.DEADLINE_PARAM, Double::valueOf,
+                                "a number of milliseconds"),
+                        loss == null ? null : number(loss, EventHandlerApi.LOSS_TOLERANCE_PARAM, Integer::valueOf,
+                                "a whole number of consecutive losses"),
+                        latency == null ? null : number(latency, EventHandlerApi.LATENCY_PARAM, Double::valueOf,
+                                "a number of milliseconds")));
+    }
+
+    private static <T> T number(final String text, final String parameter, final Function<String, T> parse,
+                                final String what) {
+        try {
+            return parse.apply(text);
+        } catch (final NumberFormatException e) {
+            throw new IllegalArgumentException("Parameter '" + parameter + "' must be " + what + ".");
+        }
+    }
+
+    private static String eventType(final StreamRequest request) {
+        for (final String candidate : new String[] {request.parameter(EventHandlerApi.EVENT_TYPE_HEADER),
+            request.parameter(EventHandlerApi.EVENT_TYPE_PARAM), request.header(EventHandlerApi.EVENT_TYPE_HEADER)}) {
+            if (candidate != null && !candidate.isBlank()) {
+                return candidate.trim();
+            }
+        }
+        return null;
+    }
+
+    private static long lastEventId(final StreamRequest request) {
+        final String header = request.header(EventHandlerApi.LAST_EVENT_ID_HEADER);
+        if (header == null || header.isBlank()) {
+            return -1;
+        }
+        try {
+            final long id = Long.parseLong(header.trim());
+            if (id >= 0) {
+                return id;
+            }
+        } catch (final NumberFormatException e) {
+            // refused below
+        }
+        throw ArrowheadException.badPayload(
+                "Last-Event-ID must be a non-negative whole number (an event's sequence number).", ORIGIN);
+    }
+}

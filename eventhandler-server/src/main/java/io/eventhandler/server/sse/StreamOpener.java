@@ -1,0 +1,86 @@
+package io.eventhandler.server.sse;
+
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.broker.SubscribeRequest;
+import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.delivery.DeliveryProblemLog;
+import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.subscription.EventFilter;
+import io.eventhandler.server.subscription.AuthorizationGrant;
+import org.glassfish.grizzly.CloseListener;
+import org.glassfish.grizzly.Closeable;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.ICloseType;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Attaches an admitted, authorized stream to its topic, whichever {@link StreamOutput} carries it, and detaches it
+ * when its connection closes. The caller holds one of the {@link StreamSlots}; the stream gives it back on close.
+ */
+final class StreamOpener {
+
+    private final Broker broker;
+    private final SseFrames frames;
+    private final long retryMs;
+    private final long heartbeatIntervalNanos;
+    private final DeliveryProblemLog problems;
+    private final StreamSlots slots;
+    private final AtomicLong streams = new AtomicLong();
+
+    StreamOpener(final Broker broker, final SseFrames frames, final long retryMs, final long heartbeatIntervalNanos,
+                 final DeliveryProblemLog problems, final StreamSlots slots) {
+        this.broker = broker;
+        this.frames = frames;
+        this.retryMs = retryMs;
+        this.heartbeatIntervalNanos = heartbeatIntervalNanos;
+        this.problems = problems;
+        this.slots = slots;
+    }
+
+    /**
+     * @return whether the stream is open; false if its connection closed meanwhile (it is then detached already)
+     */
+    boolean open(final StreamAdmission.Admitted stream, final AuthorizationGrant grant, final StreamOutput output,
+                 final Connection<?> connection, final String client) {
+        final long streamId = streams.incrementAndGet();
+        final String description = "sse#" + streamId + " "
+                + (stream.subscriber().systemName() == null ? "" : stream.subscriber().systemName() + "@") + client;
+        final SseSink sink = new SseSink(output, frames, stream.eventType(), description, heartbeatIntervalNanos,
+                retryMs, problems, slots::release);
+        final SubscriberOutbox outbox;
+        try {
+            outbox = broker.subscribe(new SubscribeRequest(stream.eventType(), new StreamKey(streamId), description,
+                    streamFilter(grant), sink, stream.resumeAfter(), stream.requirements()));
+        } catch (final RuntimeException e) {
+            sink.close(CloseReason.UNSUBSCRIBED); // counts the stream out again
+            throw e;
+        }
+        sink.onFailure(reason -> broker.detach(outbox, reason));
+        connection.addCloseListener(new CloseListener<Closeable, ICloseType>() {
+            @Override
+            public void onClosed(final Closeable closeable, final ICloseType type) {
+                broker.detach(outbox, CloseReason.UNSUBSCRIBED);
+            }
+        });
+        if (!connection.isOpen()) {
+            // closed before the listener was added: it will not be told
+            broker.detach(outbox, CloseReason.UNSUBSCRIBED);
+            return false;
+        }
+        outbox.wake();
+        return true;
+    }
+
+    /**
+     * A stream's grant never changes while it is open (authorization updates re-check stored webhook subscriptions;
+     * a stream gets the current rules when it reconnects), so a grant to everyone needs no check per event.
+     */
+    private static EventFilter streamFilter(final AuthorizationGrant grant) {
+        return grant.everyone() ? EventFilter.ALL : grant.filter();
+    }
+
+    /** Each stream is its own subscriber: keys are unique, so a stream never replaces another. */
+    record StreamKey(long id) {
+    }
+}

@@ -35,6 +35,13 @@ final class ConnectionOutput implements StreamOutput {
     private boolean ended;
     /** Why an earlier asynchronous write failed: the next write reports it, as the HTTP server's stream does. */
     private volatile Throwable failure;
+    /** One handler for every write of the stream, rather than one allocated per chunk. */
+    private final EmptyCompletionHandler<WriteResult> recordFailure = new EmptyCompletionHandler<>() {
+        @Override
+        public void failed(final Throwable error) {
+            failure = error;
+        }
+    };
 
     ConnectionOutput(final Connection<?> connection) {
         this.connection = connection;
@@ -95,13 +102,7 @@ final class ConnectionOutput implements StreamOutput {
 
     @SuppressWarnings("unchecked")
     private void send(final byte[] bytes) {
-        connection.write(Buffers.wrap(connection.getMemoryManager(), bytes),
-                new EmptyCompletionHandler<WriteResult>() {
-                    @Override
-                    public void failed(final Throwable error) {
-                        failure = error;
-                    }
-                });
+        connection.write(Buffers.wrap(connection.getMemoryManager(), bytes), recordFailure);
     }
 
     private static int copy(final byte[] from, final byte[] to, final int at) {

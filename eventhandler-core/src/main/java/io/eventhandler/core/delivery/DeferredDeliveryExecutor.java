@@ -42,6 +42,11 @@ public final class DeferredDeliveryExecutor implements Executor {
         }
     }
 
+    /** Whether this thread is inside a scope (its drains are being kept). */
+    public boolean inScope() {
+        return DEFERRED.get() != null;
+    }
+
     /** End the scope and run what it kept, on this thread. */
     public void runDeferred() {
         final List<Runnable> deferred = DEFERRED.get();

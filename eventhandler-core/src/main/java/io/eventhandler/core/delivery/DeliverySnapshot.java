@@ -15,10 +15,12 @@ import java.util.Map;
  * @param replicasFailed       copies that did not reach the backup
  * @param discardsRequested    discard requests for copies whose original reached every subscriber
  * @param replicationsAvoided  events of loss-tolerant topics that needed no replication job (Proposition 1)
+ * @param dispatchesMerged     dispatch jobs fanned out with the one before them, sharing its writes (smart batching)
  * @param topics               per topic: deadlines met and missed, latency percentiles, drops, longest loss run
  * @param subscribers          the same per subscriber
  */
 public record DeliverySnapshot(JobQueueStatistics queue, WorkerStatistics workers, long replicasAcknowledged,
                                long replicasFailed, long discardsRequested, long replicationsAvoided,
+                               long dispatchesMerged,
                                Map<String, DeliveryStatistics> topics, Map<String, DeliveryStatistics> subscribers) {
 }

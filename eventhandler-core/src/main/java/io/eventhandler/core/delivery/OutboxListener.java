@@ -1,6 +1,9 @@
 package io.eventhandler.core.delivery;
 
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.OutboxItem;
+
+import java.util.List;
 
 /**
  * Told what became of each event in one subscriber's queue, for deadline and loss accounting and for the
@@ -25,6 +28,23 @@ public interface OutboxListener {
 
     /** The sink completed the event (written, or acknowledged by a webhook). */
     void delivered(Event event);
+
+    /**
+     * The sink completed the first {@code count} events of {@code batch} (its other items, gap notices, are not
+     * counted); by default {@link #delivered(Event)} for each. A listener that has per-batch work (a clock read, a
+     * look-up, a log line) does it once here.
+     */
+    default void delivered(final List<OutboxItem> batch, final int count) {
+        int n = 0;
+        for (final OutboxItem item : batch) {
+            if (item instanceof Event event) {
+                if (n++ == count) {
+                    return;
+                }
+                delivered(event);
+            }
+        }
+    }
 
     /** The event will never reach this subscriber: its queue was full, or its sink gave up on it. */
     void dropped(Event event);

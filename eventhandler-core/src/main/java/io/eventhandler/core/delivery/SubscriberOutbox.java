@@ -310,14 +310,13 @@ public final class SubscriberOutbox {
 
     /** The first {@code deliveredCount} events of a completed batch were delivered, the rest were given up on. */
     private void report(final List<OutboxItem> batch, final int deliveredCount) {
+        if (deliveredCount > 0) {
+            listener.delivered(batch, deliveredCount);
+        }
         int n = 0;
         for (final OutboxItem item : batch) {
-            if (item instanceof Event event) {
-                if (n++ < deliveredCount) {
-                    listener.delivered(event);
-                } else {
-                    listener.dropped(event, OutboxListener.DropReason.SINK_FAILED);
-                }
+            if (item instanceof Event event && n++ >= deliveredCount) {
+                listener.dropped(event, OutboxListener.DropReason.SINK_FAILED);
             }
         }
     }

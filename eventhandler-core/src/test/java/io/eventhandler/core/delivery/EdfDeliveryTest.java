@@ -56,6 +56,11 @@ class EdfDeliveryTest {
 
     private void start(final SchedulingPolicy policy, final ReplicationPolicy replication,
                        final Replicator replicator, final boolean coordination) {
+        start(policy, replication, replicator, coordination, EdfDelivery.DEFAULT_MAX_MERGED);
+    }
+
+    private void start(final SchedulingPolicy policy, final ReplicationPolicy replication,
+                       final Replicator replicator, final boolean coordination, final int maxMerged) {
         final TopicPlans plans = new TopicPlans(LatencyBounds.PAPER_EXAMPLE,
                 new TopicQos(Micros.INFINITE, 1_000 * MS, LossTolerance.BEST_EFFORT, 0, Destination.EDGE, 0),
                 replication);
@@ -63,7 +68,9 @@ class EdfDeliveryTest {
         plans.configure("tight", qos(50, 50, LossTolerance.of(3), 0));
         plans.configure("cat0", qos(50, 50, LossTolerance.of(0), 2));
         plans.configure("cat2", qos(100, 100, LossTolerance.of(0), 1));
-        delivery = new EdfDelivery(plans, policy, 1, Runnable::run, replicator, now::get, coordination);
+        delivery = new EdfDelivery(plans, policy, 1, Runnable::run, replicator, now::get, coordination,
+                DeliveryProblemLog.manual(10_000, System::nanoTime, org.slf4j.LoggerFactory.getLogger(getClass())),
+                maxMerged);
         broker = new Broker(new BrokerSettings(16, 64, 8), d -> d.payload().getBytes(StandardCharsets.UTF_8),
                 delivery.drainExecutor(), delivery);
     }
@@ -102,6 +109,56 @@ class EdfDeliveryTest {
         delivery.start();
         final List<String> order = payloads(wire, 3);
         assertEquals(policy == SchedulingPolicy.EDF ? List.of("t1", "l1", "l2") : List.of("l1", "l2", "t1"), order);
+    }
+
+    @Test
+    void dispatchesOfOneTopicWaitingBackToBackReachEachSubscriberInOneWrite() {
+        start(SchedulingPolicy.EDF, ReplicationPolicy.SELECTIVE, Replicator.NO_BACKUP, true, 4);
+        final RecordingSink first = new RecordingSink(false);
+        final RecordingSink second = new RecordingSink(false);
+        subscribe("tight", first);
+        broker.subscribe(new SubscribeRequest("tight", "other", "other", EventFilter.ALL, second, -1));
+        for (int i = 1; i <= 6; i++) {
+            publish("tight", "e" + i, T0); // all queued before the worker starts: it is six jobs behind
+        }
+        delivery.start();
+        assertEquals(List.of("e1", "e2", "e3", "e4", "e5", "e6"), payloads(first, 6));
+        payloads(second, 6);
+        // at most 4 jobs share one round of writes: 4 events, then the 2 left
+        assertEquals(List.of(4, 2), first.batchSizes());
+        assertEquals(List.of(4, 2), second.batchSizes());
+        assertEquals(4, delivery.snapshot().dispatchesMerged());
+        assertEquals(6, delivery.snapshot().queue().takenDispatches());
+        assertEquals(6, delivery.snapshot().workers().dispatches());
+    }
+
+    @Test
+    void withoutMergingEachDispatchIsItsOwnWrite() {
+        start(SchedulingPolicy.EDF, ReplicationPolicy.SELECTIVE, Replicator.NO_BACKUP, true, 1);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("tight", sink);
+        for (int i = 1; i <= 3; i++) {
+            publish("tight", "e" + i, T0);
+        }
+        delivery.start();
+        payloads(sink, 3);
+        assertEquals(List.of(1, 1, 1), sink.batchSizes());
+        assertEquals(0, delivery.snapshot().dispatchesMerged());
+    }
+
+    @Test
+    void mergingNeverPassesOverAnotherTopicsEarlierDeadline() {
+        start(SchedulingPolicy.EDF, ReplicationPolicy.SELECTIVE, Replicator.NO_BACKUP);
+        final RecordingSink wire = new RecordingSink(false);
+        subscribe("tight", wire);
+        subscribe("loose", wire);
+        publish("tight", "a", T0);                 // due T0 + 50 ms (less the last hop)
+        publish("loose", "l", T0 - 445 * MS);      // due 5 ms after a
+        now.set(T0 + 10 * MS);
+        publish("tight", "b", T0 + 10 * MS);       // due 5 ms after l
+        delivery.start();
+        assertEquals(List.of("a", "l", "b"), payloads(wire, 3));
+        assertEquals(0, delivery.snapshot().dispatchesMerged());
     }
 
     @Test

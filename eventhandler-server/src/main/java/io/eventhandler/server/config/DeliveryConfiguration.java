@@ -1,5 +1,6 @@
 package io.eventhandler.server.config;
 
+import io.eventhandler.core.delivery.EdfDelivery;
 import io.eventhandler.core.delivery.edf.ReplicationPolicy;
 import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.qos.Destination;
@@ -26,10 +27,12 @@ import java.util.Map;
  * @param latencies               Δ_PB {@value #PUBLISHER_LATENCY_MS} (0), Δ_BS edge {@value #EDGE_LATENCY_MS} (1),
  *                                Δ_BS cloud {@value #CLOUD_LATENCY_MS} (20), Δ_BB {@value #BACKUP_LATENCY_MS} (1),
  *                                x {@value #FAILOVER_MS} (50)
+ * @param maxMergedDispatches     {@value #MERGE_MAX} — dispatch jobs of one topic a worker that is behind fans out
+ *                                before their writes, so that each subscriber gets them in one write (32; 1: none)
  */
 public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy replication, boolean coordination,
                                     String topicsFile,
-                                    long defaultDeadlineMicros, LatencyBounds latencies) {
+                                    long defaultDeadlineMicros, LatencyBounds latencies, int maxMergedDispatches) {
 
     public static final String POLICY = "eh.delivery.policy";
     public static final String REPLICATION = "eh.delivery.replication";
@@ -41,6 +44,7 @@ public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy r
     public static final String CLOUD_LATENCY_MS = "eh.qos.cloud.subscriber.latency.ms";
     public static final String BACKUP_LATENCY_MS = "eh.qos.backup.latency.ms";
     public static final String FAILOVER_MS = "eh.qos.failover.ms";
+    public static final String MERGE_MAX = "eh.delivery.merge.max";
 
     /** The QoS of a topic nobody configured: best effort, no replication, the default deadline. */
     public TopicQos defaultQos() {
@@ -57,7 +61,8 @@ public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy r
                 millis(source, DEFAULT_DEADLINE_MS, "1000"),
                 new LatencyBounds(millis(source, PUBLISHER_LATENCY_MS, "0"), millis(source, EDGE_LATENCY_MS, "1"),
                         millis(source, CLOUD_LATENCY_MS, "20"), millis(source, BACKUP_LATENCY_MS, "1"),
-                        millis(source, FAILOVER_MS, "50")));
+                        millis(source, FAILOVER_MS, "50")),
+                source.integer(MERGE_MAX, EdfDelivery.DEFAULT_MAX_MERGED, v -> v >= 1, "at least 1"));
     }
 
     void describe(final Map<String, Object> d) {
@@ -71,6 +76,7 @@ public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy r
         d.put(CLOUD_LATENCY_MS, millis(latencies.cloudToSubscriberMicros()));
         d.put(BACKUP_LATENCY_MS, millis(latencies.brokerToBackupMicros()));
         d.put(FAILOVER_MS, millis(latencies.failoverMicros()));
+        d.put(MERGE_MAX, maxMergedDispatches);
     }
 
     /** Microseconds as milliseconds, without trailing zeros (50 → 0.05). */

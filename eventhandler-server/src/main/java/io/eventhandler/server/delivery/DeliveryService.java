@@ -48,7 +48,8 @@ public final class DeliveryService implements AutoCloseable {
         this.plans = new TopicPlans(configuration.latencies(), configuration.defaultQos(),
                 configuration.replication());
         this.scheduler = new EdfDelivery(plans, configuration.policy(), workers, drainPool, replicator,
-                Engine.clockMicros(Clock.systemUTC()), configuration.coordination(), problems);
+                Engine.clockMicros(Clock.systemUTC()), configuration.coordination(), problems,
+                configuration.maxMergedDispatches());
     }
 
     /** Load the topics file, if one is configured; every problem is a start-up error naming the topic. */

@@ -155,6 +155,9 @@ public final class EventHandlerMetrics implements AutoCloseable {
                 .description("Delivery workers running a job now").register(registry);
         FunctionCounter.builder("eh.delivery.job.failures", this, m -> m.sample.delivery().workers().failures())
                 .description("Delivery jobs whose handler threw").register(registry);
+        FunctionCounter.builder("eh.delivery.dispatches.merged", this, m -> m.sample.delivery().dispatchesMerged())
+                .description("Dispatch jobs fanned out with the job before them, sharing its writes")
+                .register(registry);
     }
 
     private void bindHttpWorkers() {

@@ -57,8 +57,20 @@ final class ConnectionOutput implements StreamOutput {
         connection.notifyCanWrite(handler);
     }
 
+    /** Room for the response head and the largest chunk size line (8 hex digits and a line end). */
     @Override
-    public synchronized void write(final byte[] bytes, final int length) throws IOException {
+    public int headroom() {
+        return HEAD.length + 8 + CRLF.length;
+    }
+
+    @Override
+    public int tailroom() {
+        return CRLF.length;
+    }
+
+    /** Frames the data as one chunk in place, in the room left around it, and writes the array as it is. */
+    @Override
+    public synchronized void write(final byte[] bytes, final int offset, final int length) throws IOException {
         final Throwable failed = failure;
         if (failed != null) {
             throw failed instanceof IOException io ? io : new IOException(failed);
@@ -68,14 +80,16 @@ final class ConnectionOutput implements StreamOutput {
         }
         final byte[] size = Integer.toHexString(length).getBytes(StandardCharsets.US_ASCII);
         final byte[] head = headSent ? NOTHING : HEAD;
-        final byte[] chunk = new byte[head.length + size.length + CRLF.length + length + CRLF.length];
-        int at = copy(head, chunk, 0);
-        at = copy(size, chunk, at);
-        at = copy(CRLF, chunk, at);
-        System.arraycopy(bytes, 0, chunk, at, length);
-        copy(CRLF, chunk, at + length);
+        final int first = offset - CRLF.length - size.length - head.length;
+        if (first < 0 || offset + length + CRLF.length > bytes.length) {
+            throw new IllegalArgumentException("no room for the chunk's framing around " + offset + "+" + length);
+        }
+        int at = copy(head, bytes, first);
+        at = copy(size, bytes, at);
+        copy(CRLF, bytes, at);
+        copy(CRLF, bytes, offset + length);
         headSent = true;
-        send(chunk);
+        send(bytes, first, offset + length + CRLF.length - first);
     }
 
     @Override
@@ -100,9 +114,13 @@ final class ConnectionOutput implements StreamOutput {
         connection.close();
     }
 
-    @SuppressWarnings("unchecked")
     private void send(final byte[] bytes) {
-        connection.write(Buffers.wrap(connection.getMemoryManager(), bytes), recordFailure);
+        send(bytes, 0, bytes.length);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void send(final byte[] bytes, final int offset, final int length) {
+        connection.write(Buffers.wrap(connection.getMemoryManager(), bytes, offset, length), recordFailure);
     }
 
     private static int copy(final byte[] from, final byte[] to, final int at) {

@@ -29,8 +29,8 @@ final class ResponseOutput implements StreamOutput {
     }
 
     @Override
-    public void write(final byte[] bytes, final int length) throws IOException {
-        out.write(bytes, 0, length);
+    public void write(final byte[] bytes, final int offset, final int length) throws IOException {
+        out.write(bytes, offset, length);
         out.flush();
     }
 

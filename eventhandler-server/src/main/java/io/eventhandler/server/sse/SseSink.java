@@ -67,7 +67,10 @@ final class SseSink implements EventSink {
     public void deliver(final List<OutboxItem> batch, final DeliveryCallback callback) {
         final long now = System.nanoTime();
         takenNanos = now;
-        buffer.reset();
+        buffer.begin(out.headroom(), out.tailroom());
+        if (!batch.isEmpty()) {
+            buffer.reserve(expectedBytes(batch));
+        }
         if (!opened) {
             // The response head and the retry hint leave with the first write, after the stream is attached to its
             // topic: a client that publishes once it sees the head cannot miss its event.
@@ -114,14 +117,23 @@ final class SseSink implements EventSink {
         }
     }
 
+    /** About what the batch's frames take, so that the array is allocated once: the JSON plus the field names. */
+    private static int expectedBytes(final List<OutboxItem> batch) {
+        int bytes = 32; // the retry hint or a heartbeat
+        for (final OutboxItem item : batch) {
+            bytes += item instanceof Event event ? event.encoded().length + 32 : 256;
+        }
+        return bytes;
+    }
+
     private void write(final int events, final DeliveryCallback callback) {
         try {
-            out.write(buffer.array(), buffer.length());
+            final byte[] written = buffer.array();
+            final int offset = buffer.offset();
+            final int length = buffer.length();
+            buffer.release(); // the output's now
+            out.write(written, offset, length);
             lastWriteNanos = System.nanoTime();
-            if (events == 0) {
-                // the opening hint, a heartbeat or a gap notice: no sign that more is coming soon
-                buffer.release();
-            }
             StageRecorder.global().written(takenNanos, events);
             callback.completed(events, 0);
         } catch (final IOException | RuntimeException e) {

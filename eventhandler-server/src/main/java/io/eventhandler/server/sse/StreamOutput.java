@@ -14,8 +14,23 @@ interface StreamOutput {
     /** Calls {@code handler} once a write is possible again. */
     void notifyCanWrite(WriteHandler handler);
 
-    /** Writes {@code length} bytes of {@code bytes} (copied: the array is reused) and pushes them out. */
-    void write(byte[] bytes, int length) throws IOException;
+    /** Bytes {@link #write} may use in the caller's array just before the data (for its framing). */
+    default int headroom() {
+        return 0;
+    }
+
+    /** Bytes {@link #write} may use in the caller's array just after the data. */
+    default int tailroom() {
+        return 0;
+    }
+
+    /**
+     * Writes {@code bytes[offset, offset + length)} and pushes them out. The array becomes the output's: it may
+     * still be read after this returns (an asynchronous write), so the caller must not reuse it; the
+     * {@link #headroom} bytes before {@code offset} and the {@link #tailroom} bytes after the data are the output's
+     * to frame them in.
+     */
+    void write(byte[] bytes, int offset, int length) throws IOException;
 
     /** Ends the stream: at once for {@link CloseReason#TOO_SLOW} (a write is stuck), else after what is queued. */
     void close(CloseReason reason);

@@ -116,6 +116,7 @@ class ServerConfigurationTest {
         values.put(DeliveryConfiguration.CLOUD_LATENCY_MS, "44");
         values.put(DeliveryConfiguration.BACKUP_LATENCY_MS, "0.05");
         values.put(DeliveryConfiguration.FAILOVER_MS, "120");
+        values.put(DeliveryConfiguration.MERGE_MAX, "8");
         values.put(ServerConfiguration.CALIBRATION_ENABLED, "true");
         values.put(ServerConfiguration.CALIBRATION_SAMPLES, "1000");
         values.put(ServerConfiguration.CALIBRATION_FILE, "stages.csv");
@@ -223,6 +224,7 @@ class ServerConfigurationTest {
         expected.put("eh.qos.cloud.subscriber.latency.ms", "20");
         expected.put("eh.qos.backup.latency.ms", "1");
         expected.put("eh.qos.failover.ms", "50");
+        expected.put("eh.delivery.merge.max", "32");
         expected.put("eh.calibration.enabled", "false");
         expected.put("eh.calibration.samples", "200000");
         expected.put("eh.calibration.file", "eh-calibration.csv");
@@ -293,7 +295,7 @@ class ServerConfigurationTest {
                         new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096,
                                 20, 8192, 7),
                         new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false, "qos.json", 250_000,
-                                new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
+                                new LatencyBounds(500, 2_000, 44_000, 50, 120_000), 8),
                         new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024, 1_048_576),
@@ -385,6 +387,7 @@ class ServerConfigurationTest {
             eh.subscriber.queue.capacity   | 1           | eh.subscriber.queue.capacity=1 must be at least 2
             eh.delivery.batch.max          | 0           | eh.delivery.batch.max=0 must be at least 1
             eh.delivery.policy             | LIFO        | eh.delivery.policy=LIFO must be one of [EDF, FCFS]
+            eh.delivery.merge.max          | 0           | eh.delivery.merge.max=0 must be at least 1
             eh.qos.failover.ms             | -1          | eh.qos.failover.ms=-1 must be milliseconds ≥ 0 with at most 3 decimals
             eh.qos.backup.latency.ms       | 0.0001      | eh.qos.backup.latency.ms=0.0001 must be milliseconds ≥ 0 with at most 3 decimals
             eh.qos.edge.subscriber.latency.ms | one      | eh.qos.edge.subscriber.latency.ms=one is not a number of milliseconds

@@ -23,6 +23,8 @@ public final class DeliveryAccounting {
     private final Map<String, DeliveryCounters> topics = new ConcurrentHashMap<>();
     private final Map<String, DeliveryCounters> subscribers = new ConcurrentHashMap<>();
     private final Map<StreamKey, StreamAccount> streams = new ConcurrentHashMap<>();
+    /** How many streams each subscriber has in {@link #streams}: its counters go with its last one. */
+    private final Map<String, Integer> streamsOf = new ConcurrentHashMap<>();
 
     private record StreamKey(String topic, String subscriber) {
     }
@@ -49,9 +51,11 @@ public final class DeliveryAccounting {
      *                      reported is a loss; false when its filter may skip some
      */
     public StreamAccount stream(final String topic, final String subscriber, final boolean gapsAreLosses) {
-        return streams.computeIfAbsent(new StreamKey(topic, subscriber), k -> new StreamAccount(
-                new LossRunTracker(gapsAreLosses, reorderWindow), counters(topics, topic),
-                counters(subscribers, subscriber)));
+        return streams.computeIfAbsent(new StreamKey(topic, subscriber), k -> {
+            streamsOf.merge(subscriber, 1, Integer::sum);
+            return new StreamAccount(new LossRunTracker(gapsAreLosses, reorderWindow), counters(topics, topic),
+                    counters(subscribers, subscriber));
+        });
     }
 
     /**
@@ -59,9 +63,15 @@ public final class DeliveryAccounting {
      * subscribers coming and going do not grow the accounting.
      */
     public void forget(final String topic, final String subscriber) {
-        if (streams.remove(new StreamKey(topic, subscriber)) != null
-                && streams.keySet().stream().noneMatch(k -> k.subscriber().equals(subscriber))) {
-            subscribers.remove(subscriber);
+        if (streams.remove(new StreamKey(topic, subscriber)) != null) {
+            // counted rather than searched for: 10,000 streams closing searched 10,000 keys each
+            streamsOf.computeIfPresent(subscriber, (s, n) -> {
+                if (n > 1) {
+                    return n - 1;
+                }
+                subscribers.remove(subscriber);
+                return null;
+            });
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * FRAME's one job queue for dispatch and replication jobs, shared by a pool of workers. In {@link SchedulingPolicy#EDF}
@@ -89,6 +90,28 @@ public final class JobQueue<M> {
             return firstLive(heap::poll);
         } catch (final InterruptedException e) {
             throw new IllegalStateException("a non-blocking poll cannot be interrupted", e);
+        }
+    }
+
+    /**
+     * The head job if it is live and {@code wanted} accepts it, else null; never waits. A worker uses it to take the
+     * job EDF would give it next anyway when that job can share the work it is doing (the next dispatch of the same
+     * topic). If another worker takes the head between the look and the removal, the new head is looked at.
+     */
+    public DeliveryJob<M> pollIf(final Predicate<? super DeliveryJob<M>> wanted) {
+        while (true) {
+            final DeliveryJob<M> head = heap.peek();
+            if (head == null || !wanted.test(head)) {
+                return null;
+            }
+            if (!heap.remove(head)) {
+                continue; // another worker took it: look at the new head
+            }
+            if (head.claim()) {
+                taken[head.kind().ordinal()].increment();
+                return head;
+            }
+            skipped.increment(); // cancelled while queued: dropped as a take would drop it
         }
     }
 

@@ -16,8 +16,10 @@ SCENARIO=$2
 shift 2
 # a free port unless given: other people's servers come and go on this machine
 PORT=${PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+# TrimNativeHeapInterval: the JVM gives freed native memory back every second (glibc keeps it otherwise); under
+# 10,000 streams × 100 events/s it kept the peak RSS 237–244 MiB, against 243–263 MiB without
 SERVER_JAVA_OPTS=${SERVER_JAVA_OPTS:-"-XX:+UseSerialGC -Xms64m -Xmx128m -Xss256k -XX:MaxMetaspaceSize=64m \
--XX:ReservedCodeCacheSize=48m -XX:MaxDirectMemorySize=32m -XX:CICompilerCount=2"}
+-XX:ReservedCodeCacheSize=48m -XX:MaxDirectMemorySize=32m -XX:CICompilerCount=2 -XX:TrimNativeHeapInterval=1000"}
 LOAD_JAVA_OPTS=${LOAD_JAVA_OPTS:-"-XX:+UseParallelGC -Xms1g -Xmx1g -Xmn512m"}
 SERVER_JAR=${SERVER_JAR:-eventhandler-server/target/eventhandler-server.jar}
 LOAD_JAR=${LOAD_JAR:-benchmarks/target/benchmarks.jar}

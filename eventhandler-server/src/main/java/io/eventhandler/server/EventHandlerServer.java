@@ -198,8 +198,9 @@ public final class EventHandlerServer implements AutoCloseable {
             // stored subscriptions are attached before the first publish is accepted: nothing published after a
             // restart misses a subscriber that was there before it
             subscriptions.restore().join();
-            httpServer.start();
+            listen();
         } catch (final IOException e) {
+            httpServer.shutdownNow();
             coreSystems.ifPresent(CoreSystems::close);
             closeQuietly();
             throw new UncheckedIOException("cannot listen on " + configuration.address() + ":"
@@ -360,6 +361,23 @@ public final class EventHandlerServer implements AutoCloseable {
         return server;
     }
 
+
+    /**
+     * Starts the HTTP server, and its listener last. {@code HttpServer.start()} starts its listeners (they accept
+     * and answer at once) before it installs the HTTP handlers: a request accepted in between was answered with
+     * Grizzly's HTML 404. A listener added to a running server gets its filter chain, add-ons included (the error
+     * codec, the SSE takeover, TLS), and starts with every handler already in place.
+     */
+    private void listen() throws IOException {
+        final NetworkListener listener = listener();
+        httpServer.removeListener(listener.getName());
+        httpServer.start();
+        httpServer.addListener(listener);
+        if (!listener.isStarted()) {
+            // addListener only logs a listener that failed to start; starting it again throws why (port taken...)
+            listener.start();
+        }
+    }
 
     private NetworkListener listener() {
         return httpServer.getListeners().iterator().next();

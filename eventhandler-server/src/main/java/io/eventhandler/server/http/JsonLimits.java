@@ -20,13 +20,14 @@ public final class JsonLimits {
     private JsonLimits() {
     }
 
-    /** Apply the limits to everything this mapper reads. */
+    /** Apply the limits to everything this mapper reads, and refuse text that is not Unicode. */
     public static ObjectMapper apply(final ObjectMapper mapper, final LimitsConfiguration limits) {
         mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(limits.maxJsonDepth())
                 .maxStringLength(limits.maxJsonStringLength())
                 .maxNameLength(limits.maxJsonStringLength())
                 .build());
+        mapper.registerModule(WellFormedText.module());
         return mapper;
     }
 

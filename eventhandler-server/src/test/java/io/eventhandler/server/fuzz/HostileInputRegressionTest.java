@@ -111,6 +111,21 @@ class HostileInputRegressionTest {
     }
 
     /**
+     * An escaped surrogate without its other half in a string value was accepted and written out as {@code ?} (in a
+     * payload: what subscribers got); in a field name Jackson's own parser refuses it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            /eventhandler/subscribe | {"eventType":"T","notifyUri":"/n","subscriberSystem":{"systemName":"s","address":"127.0.0.1","port":9},"filterMetaData":{"unit":"\\udc00"},"matchMetaData":true} | A string has an unpaired surrogate \\uDC00 at character 0: it is not Unicode text
+            /eventhandler/subscribe | {"eventType":"T","notifyUri":"/n","subscriberSystem":{"systemName":"s","address":"127.0.0.1","port":9},"filterMetaData":{"\\udc00":"v"},"matchMetaData":true} | Unexpected low surrogate in field name: 0xdc00
+            /eventhandler/publish   | {"eventType":"T","payload":"a\\ud800","source":{"systemName":"p","address":"127.0.0.1","port":9},"timeStamp":"2026-11-26T00:00:00Z"} | A string has an unpaired surrogate \\uD800 at character 1: it is not Unicode text
+            """)
+    void textThatIsNotUnicodeIsA400(final String path, final String body, final String reason) {
+        assertError(send("POST " + path + " HTTP/1.1\r\nContent-Type: application/json", body), 400, BAD_PAYLOAD,
+                path, "Request body is not valid JSON for this endpoint: " + reason);
+    }
+
+    /**
      * A notify URI that makes no URI with the subscriber's address and port was stored, then failed to attach: a 500
      * (found at 2000 tries), and a stored subscription that would fail every restart.
      */

@@ -22,8 +22,13 @@ final class PublishBodies {
 
     /** A body stamped now: the validator rejects stamps further than its tolerance (120 s) from now. */
     static byte[] create(final ObjectMapper mapper) {
+        return create(mapper, EVENT_TYPE);
+    }
+
+    /** As {@link #create(ObjectMapper)}, on another event type. */
+    static byte[] create(final ObjectMapper mapper, final String eventType) {
         final long nowMicros = Instant.now().toEpochMilli() * 1000;
-        final EventPublishRequestDTO request = new EventPublishRequestDTO(EVENT_TYPE,
+        final EventPublishRequestDTO request = new EventPublishRequestDTO(eventType,
                 SystemRequestDTO.of("benchmarkpublisher", "127.0.0.1", 40000), Map.of("unit", "celsius"),
                 new PayloadCodec(PAYLOAD_BYTES).encode(0, 42, nowMicros),
                 Instant.now().truncatedTo(ChronoUnit.MICROS).toString());

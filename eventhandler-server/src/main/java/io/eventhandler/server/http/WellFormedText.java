@@ -3,16 +3,19 @@ package io.eventhandler.server.http;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.KeyDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 
 import java.io.IOException;
 
 /**
- * Refuses JSON text that is not Unicode: an escaped surrogate without its other half (a low one, DC00, alone) reads
- * as a Java string that no UTF-8 writer can encode. Accepted, such a string was stored, then broke every listing that contained it (the
- * client's parser refused the answer), and in an event it would reach subscribers with a {@code ?} in its place.
- * Applies to every string value the request DTOs read; field names Jackson's parser checks itself.
+ * Refuses JSON text that is not Unicode. Jackson (2.22) reads two kinds of it into Java strings holding a surrogate
+ * without its other half: an escaped lone surrogate in a string value, and a four-byte UTF-8 sequence that is no
+ * code point (above U+10FFFF, or overlong), in a value or a field name, which it decodes unchecked (found by the fuzz
+ * test: bytes F4 90 80 80 in a metadata key became two lone low surrogates, DC00). Such a key was stored, and Jackson
+ * then wrote it escaped, so every listing that held it was JSON no client could read; such a value reached
+ * subscribers with {@code ?} in its place. Applies to every string value and map key the request DTOs read.
  */
 final class WellFormedText {
 
@@ -22,6 +25,7 @@ final class WellFormedText {
     static SimpleModule module() {
         final SimpleModule module = new SimpleModule("well-formed-text");
         module.addDeserializer(String.class, new Values());
+        module.addKeyDeserializer(String.class, new Keys());
         return module;
     }
 
@@ -62,6 +66,14 @@ final class WellFormedText {
         @Override
         public String deserialize(final JsonParser parser, final DeserializationContext context) throws IOException {
             return checked(super.deserialize(parser, context), parser, "A string");
+        }
+    }
+
+    private static final class Keys extends KeyDeserializer {
+        @Override
+        public Object deserializeKey(final String key, final DeserializationContext context)
+                throws JsonMappingException {
+            return checked(key, context.getParser(), "A field name");
         }
     }
 }

@@ -55,7 +55,11 @@ class HostileInputRegressionTest {
 
     /** Send exactly these bytes (request line and headers; Host and Content-Length are added) and read the answer. */
     private static RawHttp.Response send(final String head, final String body) {
-        final byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        return sendBytes(head, body == null ? null : body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static RawHttp.Response sendBytes(final String head, final byte[] body) {
+        final byte[] bytes = body == null ? new byte[0] : body;
         final String request = head + "\r\nHost: 127.0.0.1\r\n"
                 + (body == null ? "" : "Content-Length: " + bytes.length + "\r\n") + "\r\n";
         try (RawHttp connection = RawHttp.connect(server.baseUri())) {
@@ -123,6 +127,37 @@ class HostileInputRegressionTest {
     void textThatIsNotUnicodeIsA400(final String path, final String body, final String reason) {
         assertError(send("POST " + path + " HTTP/1.1\r\nContent-Type: application/json", body), 400, BAD_PAYLOAD,
                 path, "Request body is not valid JSON for this endpoint: " + reason);
+    }
+
+    /**
+     * Four bytes that are no UTF-8 (F4 90 80 80: above U+10FFFF) in a metadata key: Jackson decoded them into two
+     * lone low surrogates, the subscription was stored, and every subscription listing after it was JSON that no
+     * client could read (found by the fuzz test in a full run). In a value they would reach subscribers as {@code ?}.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            key   | {"unit#":"v"}  | A field name has an unpaired surrogate \\uDC00 at character 4: it is not Unicode text
+            value | {"unit":"v#"}  | A string has an unpaired surrogate \\uDC00 at character 1: it is not Unicode text
+            """)
+    void aFourByteSequenceThatIsNoCodePointIsA400AndNotStored(final String where, final String metadata,
+                                                            final String reason) {
+        final String topic = EhHttp.uniqueTopic("utf8");
+        final String body = "{\"eventType\":\"" + topic + "\",\"notifyUri\":\"/n\",\"subscriberSystem\":"
+                + "{\"systemName\":\"s\",\"address\":\"127.0.0.1\",\"port\":9},\"filterMetaData\":" + metadata
+                + ",\"matchMetaData\":true}";
+        final byte[] ascii = body.getBytes(StandardCharsets.US_ASCII);
+        final int at = body.indexOf('#');
+        final byte[] bytes = new byte[ascii.length + 3];
+        System.arraycopy(ascii, 0, bytes, 0, at);
+        bytes[at] = (byte) 0xF4;
+        bytes[at + 1] = (byte) 0x90;
+        bytes[at + 2] = (byte) 0x80;
+        bytes[at + 3] = (byte) 0x80;
+        System.arraycopy(ascii, at + 1, bytes, at + 4, ascii.length - at - 1);
+        assertError(sendBytes("POST /eventhandler/subscribe HTTP/1.1\r\nContent-Type: application/json", bytes), 400,
+                BAD_PAYLOAD, "/eventhandler/subscribe", "Request body is not valid JSON for this endpoint: " + reason);
+        final String list = server.http().get("/eventhandler/mgmt/subscriptions").body();
+        assertTrue(!list.contains(topic.toUpperCase(java.util.Locale.ROOT)), list);
     }
 
     /**

@@ -62,7 +62,9 @@ public abstract class FakeCoreSystem implements AutoCloseable {
 
     private final String systemName;
     private final SSLContext sslContext;
-    private final int port;
+    private volatile int port;
+    /** Whether the port was chosen here and nobody has been told it yet: then a taken one can still be swapped. */
+    private volatile boolean portPrivate;
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
     private HttpServer server;
     private volatile CountDownLatch gate;
@@ -83,6 +85,7 @@ public abstract class FakeCoreSystem implements AutoCloseable {
         this.systemName = systemName;
         this.sslContext = sslContext;
         this.port = port != 0 ? port : freePort();
+        this.portPrivate = port == 0;
     }
 
     /**
@@ -94,9 +97,14 @@ public abstract class FakeCoreSystem implements AutoCloseable {
             return;
         }
         final IOException[] last = new IOException[1];
+        // a free port chosen at construction can be taken by the time it is bound (another test's client socket
+        // got it as its local port: seen once in a full run); nobody knows it yet, so take another
+        for (int attempt = 0; attempt < 5 && portPrivate && !tryStart(last); attempt++) {
+            port = freePort();
+        }
         try {
             Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
-                    .until(() -> tryStart(last));
+                    .until(() -> server != null || tryStart(last));
         } catch (final ConditionTimeoutException e) {
             throw new UncheckedIOException("fake " + systemName + " cannot listen on " + port, last[0]);
         }
@@ -149,6 +157,7 @@ public abstract class FakeCoreSystem implements AutoCloseable {
     }
 
     public int port() {
+        portPrivate = false;
         return port;
     }
 
@@ -158,7 +167,7 @@ public abstract class FakeCoreSystem implements AutoCloseable {
 
     /** {@code http(s)://127.0.0.1:port}. */
     public URI baseUri() {
-        return URI.create((isSecure() ? "https" : "http") + "://" + ADDRESS + ":" + port);
+        return URI.create((isSecure() ? "https" : "http") + "://" + ADDRESS + ":" + port());
     }
 
     /** Every request received, oldest first. */

@@ -5,6 +5,9 @@
 # Environment: RATES, POOLS, SUBSCRIBERS as for measure.sh; CORES (default 2), WORKERS (default 2), SIM_RUNS (1000),
 # ARRIVALS (poisson or periodic; default poisson; measure.sh's generator publishes periodically), JOBS (predictions
 # run at once, default 1).
+# REPEATS="DIR1 DIR2 ..." (measure.sh outputs of the same configurations on fresh servers) changes the measured
+# figure: per directory the samples of runs POOLED_RUNS (default "2 3 4 5": the JIT's first run left out) are pooled
+# into one p50 and p99, and the table gives the median over the directories with their range.
 set -euo pipefail
 OUT=${1:?usage: compare.sh OUTDIR MODEL}
 MODEL=${2:?usage: compare.sh OUTDIR MODEL}
@@ -25,25 +28,36 @@ predict() {
 export -f predict
 for pool in $POOLS; do for rate in $RATES; do echo "$pool $rate"; done; done |
   xargs -P "${JOBS:-1}" -L 1 bash -c 'predict "$0" "$1"'
-echo "| delivery threads | publishes/s | measured p50 | predicted p50 | error | measured p99 | predicted p99 | error |"
-echo "|---|---|---|---|---|---|---|---|"
+if [[ -n ${REPEATS:-} ]]; then
+  echo "| delivery threads | publishes/s | measured p50 | predicted p50 | error | measured p99 | predicted p99 | error | servers' p50 / p99 ranges |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+else
+  echo "| delivery threads | publishes/s | measured p50 | predicted p50 | error | measured p99 | predicted p99 | error |"
+  echo "|---|---|---|---|---|---|---|---|"
+fi
 for pool in $POOLS; do
   for rate in $RATES; do
     name="d$pool-r$rate"
-    measured=$(python3 - "$OUT/$name.json" <<'PY'
+    if [[ -n ${REPEATS:-} ]]; then
+      measured=$(python3 "$ROOT/petri-models/scripts/pooled.py" "$name" "${POOLED_RUNS:-2 3 4 5}" $REPEATS)
+    else
+      measured=$(python3 - "$OUT/$name.json" <<'PY'
 import json, statistics, sys
 runs = json.load(open(sys.argv[1]))["runs"]
 e2e = [r["delivery"]["end_to_end"] for r in runs]
 print(statistics.median(x["p50_ms"] for x in e2e), statistics.median(x["p99_ms"] for x in e2e))
 PY
 )
+    fi
+    read -r m50 m99 range <<<"$measured"
     # shellcheck disable=SC2046
-    python3 - $measured $(cat "$WORK/$name.predicted") "$pool" "$rate" <<'PY'
+    python3 - "$m50" "$m99" $(cat "$WORK/$name.predicted") "$pool" "$rate" "${range:-}" <<'PY'
 import sys
 m50, m99, p50, p99 = map(float, sys.argv[1:5])
-pool, rate = sys.argv[5:7]
+pool, rate, spread = sys.argv[5], sys.argv[6], sys.argv[7]
 err = lambda p, m: f"{100 * (p - m) / m:+.0f}%"
-print(f"| {pool} | {rate} | {m50:.3f} | {p50:.3f} | {err(p50, m50)} | {m99:.3f} | {p99:.3f} | {err(p99, m99)} |")
+extra = f" {spread} |" if spread else ""
+print(f"| {pool} | {rate} | {m50:.3f} | {p50:.3f} | {err(p50, m50)} | {m99:.3f} | {p99:.3f} | {err(p99, m99)} |{extra}")
 PY
   done
 done

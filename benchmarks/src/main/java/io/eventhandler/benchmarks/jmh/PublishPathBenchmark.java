@@ -1,17 +1,11 @@
 package io.eventhandler.benchmarks.jmh;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
-import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.JsonMapper;
-import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.BrokerSettings;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.subscription.EventFilter;
-import io.eventhandler.server.api.EventDtoEncoder;
-import io.eventhandler.server.api.PublishValidator;
-import io.eventhandler.core.delivery.DeferredDeliveryExecutor;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -40,9 +34,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  *   body ─► parse ─► validate ─► Broker.accept ─► outbox 1..N ─► no-op sink
  * </pre>
  *
- * The drains the publish starts run on the benchmark thread after the accept, through the server's own
- * {@link DeferredDeliveryExecutor} over a direct executor, into sinks that complete at once: the score includes the
- * hand-off to N subscribers but no socket writes.
+ * The drains the publish starts run on the benchmark thread after the accept ({@link PublishPath}), into sinks that
+ * complete at once: the score includes the hand-off to N subscribers but no socket writes.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -52,16 +45,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 @State(Scope.Thread)
 public class PublishPathBenchmark {
 
-    private static final String ORIGIN = "/eventhandler/publish";
-
     /** Subscribers attached to the benchmark's event type. */
     @Param({"0", "1", "10"})
     public int subscribers;
 
-    private ObjectReader reader;
-    private PublishValidator validator;
-    private DeferredDeliveryExecutor deliveries;
-    private Broker broker;
+    private PublishPath path;
     private ObjectMapper mapper;
     private byte[] body;
 
@@ -69,12 +57,9 @@ public class PublishPathBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         mapper = JsonMapper.create();
-        reader = mapper.reader().forType(EventPublishRequestDTO.class);
-        validator = new PublishValidator(120);
-        deliveries = new DeferredDeliveryExecutor(Runnable::run, 8);
-        broker = new Broker(new BrokerSettings(1024, 8192, 256), new EventDtoEncoder(mapper), deliveries);
+        path = new PublishPath(mapper, new BrokerSettings(1024, 8192, 256));
         for (int i = 0; i < subscribers; i++) {
-            broker.subscribe(new SubscribeRequest(PublishBodies.EVENT_TYPE, "subscriber-" + i, "benchmark sink " + i,
+            path.broker().subscribe(new SubscribeRequest(PublishBodies.EVENT_TYPE, "subscriber-" + i, "benchmark sink " + i,
                     EventFilter.ALL, new NoOpSink(), -1));
         }
     }
@@ -88,7 +73,7 @@ public class PublishPathBenchmark {
     /** Closes the subscribers. */
     @TearDown(Level.Trial)
     public void tearDown() {
-        broker.close();
+        path.close();
     }
 
     /**
@@ -99,13 +84,7 @@ public class PublishPathBenchmark {
      */
     @Benchmark
     public Event publish() throws IOException {
-        final EventPublishRequestDTO request = reader.readValue(body);
-        deliveries.beginScope();
-        try {
-            return broker.accept(validator.validate(request, ORIGIN));
-        } finally {
-            deliveries.runDeferred();
-        }
+        return path.publish(body);
     }
 
     /**

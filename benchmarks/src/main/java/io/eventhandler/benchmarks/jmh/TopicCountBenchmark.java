@@ -1,17 +1,11 @@
 package io.eventhandler.benchmarks.jmh;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
-import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.JsonMapper;
-import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.BrokerSettings;
 import io.eventhandler.core.broker.SubscribeRequest;
-import io.eventhandler.core.delivery.DeferredDeliveryExecutor;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.subscription.EventFilter;
-import io.eventhandler.server.api.EventDtoEncoder;
-import io.eventhandler.server.api.PublishValidator;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -30,8 +24,8 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 9's "publish cost independent of the number of topics", without the network: the publish path of
- * {@link PublishPathBenchmark} (parse, validate, accept, hand-off to the topic's one subscriber), each call on the
+ * Issue 9's "publish cost independent of the number of topics", without the network: the {@link PublishPath}
+ * (parse, validate, accept, hand-off to the topic's one subscriber), each call on the
  * next of {@code topics} topics in turn. With 10,000 topics every call meets a topic, history and subscriber that
  * are cold in the caches; the end-to-end scale run adds the socket of each.
  */
@@ -42,8 +36,6 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 2)
 @State(Scope.Thread)
 public class TopicCountBenchmark {
-
-    private static final String ORIGIN = "/eventhandler/publish";
 
     /** Topics published to in turn, one subscriber each. */
     @Param({"10", "10000"})
@@ -56,10 +48,7 @@ public class TopicCountBenchmark {
     @Param({"16"})
     public int history;
 
-    private ObjectReader reader;
-    private PublishValidator validator;
-    private DeferredDeliveryExecutor deliveries;
-    private Broker broker;
+    private PublishPath path;
     private ObjectMapper mapper;
     private byte[][] bodies;
     private int next;
@@ -68,12 +57,9 @@ public class TopicCountBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         mapper = JsonMapper.create();
-        reader = mapper.reader().forType(EventPublishRequestDTO.class);
-        validator = new PublishValidator(120);
-        deliveries = new DeferredDeliveryExecutor(Runnable::run, 8);
-        broker = new Broker(new BrokerSettings(history, 8192, 256), new EventDtoEncoder(mapper), deliveries);
+        path = new PublishPath(mapper, new BrokerSettings(history, 8192, 256));
         for (int t = 0; t < topics; t++) {
-            broker.subscribe(new SubscribeRequest(topic(t), "subscriber-" + t, "benchmark sink " + t,
+            path.broker().subscribe(new SubscribeRequest(topic(t), "subscriber-" + t, "benchmark sink " + t,
                     EventFilter.ALL, new NoOpSink(), -1));
         }
     }
@@ -94,7 +80,7 @@ public class TopicCountBenchmark {
     /** Closes the subscribers. */
     @TearDown(Level.Trial)
     public void tearDown() {
-        broker.close();
+        path.close();
     }
 
     /**
@@ -107,12 +93,6 @@ public class TopicCountBenchmark {
     public Event publish() throws IOException {
         final byte[] body = bodies[next];
         next = next + 1 == topics ? 0 : next + 1;
-        final EventPublishRequestDTO request = reader.readValue(body);
-        deliveries.beginScope();
-        try {
-            return broker.accept(validator.validate(request, ORIGIN));
-        } finally {
-            deliveries.runDeferred();
-        }
+        return path.publish(body);
     }
 }

@@ -173,10 +173,9 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
                     if (n++ == count) {
                         break;
                     }
-                    if (!account.delivered(event.sequence(), event.createdEpochMicros(), now, budget)) {
-                        if (late++ == 0) {
-                            oldestLate = event;
-                        }
+                    if (!account.delivered(event.sequence(), event.createdEpochMicros(), now, budget)
+                            && late++ == 0) {
+                        oldestLate = event;
                     }
                     subscriberDone(event);
                 }
@@ -242,11 +241,6 @@ public final class EdfDelivery implements DeliveryScheduler, JobHandler<EdfDeliv
             workers.execute(next);
             merged.increment();
         }
-    }
-
-    /** Dispatch jobs that were fanned out together with the job before them (smart batching). */
-    public long mergedDispatches() {
-        return merged.sum();
     }
 
     /** Under the topic's lock, before the offers: how many subscribers will report this event back. */

@@ -25,9 +25,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Issue 9's "publish cost independent of the number of topics", without the network: the {@link PublishPath}
- * (parse, validate, accept, hand-off to the topic's one subscriber), each call on the
- * next of {@code topics} topics in turn. With 10,000 topics every call meets a topic, history and subscriber that
- * are cold in the caches; the end-to-end scale run adds the socket of each.
+ * (parse, validate, accept, hand-off to the topic's {@code perTopic} subscribers), each call on the next of
+ * {@code topics} topics in turn. With 10,000 topics every call meets a topic, history and subscribers that are cold
+ * in the caches; the end-to-end scale run adds the socket of each.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -37,9 +37,13 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Thread)
 public class TopicCountBenchmark {
 
-    /** Topics published to in turn, one subscriber each. */
+    /** Topics published to in turn. */
     @Param({"10", "10000"})
     public int topics;
+
+    /** Subscribers of each topic. */
+    @Param({"1"})
+    public int perTopic;
 
     /**
      * Events each topic keeps for replay. At the server's default (1,024) 10,000 topics keep up to 10 M events, and
@@ -53,14 +57,16 @@ public class TopicCountBenchmark {
     private byte[][] bodies;
     private int next;
 
-    /** Builds the broker with one subscriber per topic. */
+    /** Builds the broker with {@code perTopic} subscribers per topic. */
     @Setup(Level.Trial)
     public void setUp() {
         mapper = JsonMapper.create();
         path = new PublishPath(mapper, new BrokerSettings(history, 8192, 256));
         for (int t = 0; t < topics; t++) {
-            path.broker().subscribe(new SubscribeRequest(topic(t), "subscriber-" + t, "benchmark sink " + t,
-                    EventFilter.ALL, new NoOpSink(), -1));
+            for (int k = 0; k < perTopic; k++) {
+                path.broker().subscribe(new SubscribeRequest(topic(t), "subscriber-" + t + "-" + k,
+                        "benchmark sink " + t + "-" + k, EventFilter.ALL, new NoOpSink(), -1));
+            }
         }
     }
 

@@ -1,6 +1,5 @@
 package io.eventhandler.server.sse;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -49,10 +48,6 @@ final class FrameBuffer {
             bytes[end++] = (byte) text.charAt(i);
         }
         return this;
-    }
-
-    FrameBuffer utf8(final String text) {
-        return bytes(text.getBytes(StandardCharsets.UTF_8));
     }
 
     FrameBuffer number(final long value) {

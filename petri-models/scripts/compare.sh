@@ -7,7 +7,8 @@
 # run at once, default 1).
 # REPEATS="DIR1 DIR2 ..." (measure.sh outputs of the same configurations on fresh servers) changes the measured
 # figure: per directory the samples of runs POOLED_RUNS (default "2 3 4 5": the JIT's first run left out) are pooled
-# into one p50 and p99, and the table gives the median over the directories with their range.
+# into one p50 and p99, and the table gives the median over the directories with their range; with ACROSS=all, the
+# p50 and p99 of all directories' samples pooled (the range is still per directory).
 set -euo pipefail
 OUT=${1:?usage: compare.sh OUTDIR MODEL}
 MODEL=${2:?usage: compare.sh OUTDIR MODEL}
@@ -39,7 +40,7 @@ for pool in $POOLS; do
   for rate in $RATES; do
     name="d$pool-r$rate"
     if [[ -n ${REPEATS:-} ]]; then
-      measured=$(python3 "$ROOT/petri-models/scripts/pooled.py" "$name" "${POOLED_RUNS:-2 3 4 5}" $REPEATS)
+      measured=$(python3 "$ROOT/petri-models/scripts/pooled.py" --across "${ACROSS:-median}" "$name" "${POOLED_RUNS:-2 3 4 5}" $REPEATS)
     else
       measured=$(python3 - "$OUT/$name.json" <<'PY'
 import json, statistics, sys

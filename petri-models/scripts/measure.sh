@@ -39,6 +39,8 @@ for pool in $POOLS; do
       --rate "$rate" --subscribers "$SUBSCRIBERS" --duration "$DURATION" --warmup "$WARMUP" --runs "$RUNS" \
       --samples-csv "$OUT/e2e-$name.csv" --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1 || true
     echo "pinning: server ${SERVER_CPUS:-any}, generator ${LOAD_CPUS:-any}" >>"$OUT/$name.txt"
+    # the net has no merged dispatches (docs/delivery.md): record how many there were
+    curl -fs "http://127.0.0.1:$PORT/eventhandler/mgmt/delivery?subscribers=false" >"$OUT/delivery-$name.json" || true
     uptime >>"$OUT/$name.txt"
     kill "$pid"
     wait "$pid" || true

@@ -24,14 +24,20 @@ final class CalibrationSamples {
         this.stages = stages;
     }
 
-    static CalibrationSamples read(final Path file) throws IOException {
+    /**
+     * One or more stage exports pooled (comma-separated paths): several servers' samples of one configuration, so
+     * that the calibration is not one server's draw.
+     */
+    static CalibrationSamples read(final String paths) throws IOException {
         final Map<String, List<Double>> values = new HashMap<>();
-        for (final String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            final String[] parts = line.split(",");
-            if (parts.length < 2 || !isNumber(parts[1])) {
-                continue;
+        for (final String path : paths.split(",")) {
+            for (final String line : Files.readAllLines(Path.of(path.trim()), StandardCharsets.UTF_8)) {
+                final String[] parts = line.split(",");
+                if (parts.length < 2 || !isNumber(parts[1])) {
+                    continue;
+                }
+                values.computeIfAbsent(parts[0].trim(), k -> new ArrayList<>()).add(Double.parseDouble(parts[1]));
             }
-            values.computeIfAbsent(parts[0].trim(), k -> new ArrayList<>()).add(Double.parseDouble(parts[1]));
         }
         final Map<String, double[]> stages = new HashMap<>();
         values.forEach((stage, list) -> stages.put(stage, list.stream().mapToDouble(Double::doubleValue).toArray()));

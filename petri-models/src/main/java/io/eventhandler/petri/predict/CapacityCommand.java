@@ -24,10 +24,10 @@ import java.util.Locale;
 /**
  * The capacity predictor's command line (stdout is its output):
  * <pre>
- *   fit     --stages server-stages.csv --e2e loadgen-samples.csv[,more.csv] --out model.properties [--general-ks 0.08]
+ *   fit     --stages server-stages.csv[,more.csv] --e2e loadgen-samples.csv[,more.csv] --out model.properties [--general-ks 0.08]
  *           [--rate 3000 --cores 1 --workers 2 --delivery 1 --subscribers 4 --arrivals periodic [--runs 4000]
  *            [--stage-form fitted|histogram]
- *            [--cold-stages stages.csv --cold-e2e samples.csv --cold-rate 500 --cooling-ms 1.5]]
+ *            [--cold-stages stages.csv[,more.csv] --cold-e2e samples.csv[,more.csv] --cold-rate 500 --cooling-ms 1.5]]
  *   predict --model model.properties --cores 2 --workers 8 --delivery 2[,4,...] --rate 500 --subscribers 1
  *           [--arrivals poisson|periodic] [--runs 2000] [--csv cdf.csv] [--png cdf.png]
  *   probe   [--gaps 0.1,0.5,1,1.5,2,3,5] [--samples 300]
@@ -111,7 +111,7 @@ public final class CapacityCommand {
     /** The thesis' way: the transport is the end-to-end samples less the medians of the server stages. */
     private static StageModel fitIndependent(final StageFitter fitter, final CommandLine line,
                                              final List<StageFit> fits) throws IOException {
-        final CalibrationSamples stages = CalibrationSamples.read(Path.of(line.required("stages")));
+        final CalibrationSamples stages = CalibrationSamples.read(line.required("stages"));
         final double[] endToEnd = CalibrationSamples.readColumns(line.required("e2e"));
         final StageFit accept = fitter.fit("accept", stages.stage("accept"));
         final StageFit write = fitter.fit("write", stages.stage("write"));
@@ -129,7 +129,7 @@ public final class CapacityCommand {
                                             final CapacityConfiguration calibration, final int runs,
                                             final boolean empirical, final String regime,
                                             final List<StageFit> fits) throws IOException {
-        final CalibrationSamples stages = CalibrationSamples.read(Path.of(stagesFile));
+        final CalibrationSamples stages = CalibrationSamples.read(stagesFile);
         final double[] endToEnd = CalibrationSamples.readColumns(e2eFiles);
         final StageFit accept = empirical ? StageFitter.empirical(regime + "accept", stages.stage("accept"),
                 HistogramLevels.stage()) : fitter.fit(regime + "accept", stages.stage("accept"));

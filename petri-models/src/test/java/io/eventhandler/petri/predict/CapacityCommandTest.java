@@ -91,6 +91,32 @@ class CapacityCommandTest {
         assertEquals(warm[0], between[0], 0.05 * warm[0], "warm at 1000/s, so far faster than at 100/s");
     }
 
+    /** Several servers' stage exports of one configuration are pooled: the same model as from one file with all. */
+    @Test
+    void stageFilesOfSeveralServersArePooled() throws IOException {
+        calibrationRun("all", new Random(12), 3, 30, 2, 25, 5, 10);
+        final List<String> lines = Files.readAllLines(dir.resolve("stages-all.csv"));
+        final int half = lines.size() / 2;
+        Files.write(dir.resolve("stages-a.csv"), lines.subList(0, half));
+        Files.write(dir.resolve("stages-b.csv"), lines.subList(half, lines.size()));
+        final String e2e = dir.resolve("e2e-all.csv").toString();
+
+        final String one = run("fit", "--stages", dir.resolve("stages-all.csv").toString(), "--e2e", e2e,
+                "--out", dir.resolve("one.properties").toString());
+        final String two = run("fit", "--stages", dir.resolve("stages-a.csv") + "," + dir.resolve("stages-b.csv"),
+                "--e2e", e2e, "--out", dir.resolve("two.properties").toString());
+        final String onlyA = run("fit", "--stages", dir.resolve("stages-a.csv").toString(), "--e2e", e2e,
+                "--out", dir.resolve("a.properties").toString());
+
+        assertEquals(withoutOutputPath(one), withoutOutputPath(two));
+        assertTrue(two.contains("n=20000"), two);
+        assertTrue(onlyA.contains("n=" + (half - 1) / 2), onlyA);
+    }
+
+    private static String withoutOutputPath(final String fitOutput) {
+        return fitOutput.lines().filter(l -> !l.startsWith("model written to")).toList().toString();
+    }
+
     @Test
     void theProbePrintsOneRowPerGapAndAConclusion() throws IOException {
         final List<String> lines = run("probe", "--gaps", "0.01,0.05,0.1", "--samples", "30").lines().toList();

@@ -145,10 +145,16 @@ class WebhookDeliveryTest {
         }
     }
 
+    /**
+     * Persistent connections: far fewer connections than requests. Not exactly one: HttpClient hands the response to
+     * the sink before it returns the connection to its pool (InternalAbstractHttpAsyncClient releases the endpoint
+     * after the response callback), so the next POST of a batch may take the route's second connection (2 per
+     * route), and a full test run has seen one more connection replace a closed one.
+     */
     @Test
     void deliveriesReusePersistentConnections() {
         final String topic = uniqueTopic("keepalive");
-        final int n = 16;
+        final int n = 32;
         try (ScriptedWebhookReceiver receiver = ScriptedWebhookReceiver.start()) {
             http.subscribeOk(subscription(topic, receiver.system("keepalive"), "/notify"));
             for (int i = 1; i <= n; i++) {
@@ -156,8 +162,9 @@ class WebhookDeliveryTest {
             }
             eventually().until(() -> receiver.requests().size() >= n);
             assertEquals(oneTo(n), receiver.sequences());
-            assertTrue(receiver.connections() <= 2,
-                    () -> n + " requests came on " + receiver.connections() + " connections");
+            assertTrue(receiver.connections() <= 4,
+                    () -> n + " requests came on " + receiver.connections() + " connections (client ports "
+                            + receiver.requests().stream().map(Received::clientPort).toList() + ")");
         }
     }
 

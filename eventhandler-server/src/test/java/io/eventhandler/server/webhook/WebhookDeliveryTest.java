@@ -154,13 +154,17 @@ class WebhookDeliveryTest {
     @Test
     void deliveriesReusePersistentConnections() {
         final String topic = uniqueTopic("keepalive");
-        final int n = 32;
+        final int n = 2 * QUEUE_CAPACITY;
         try (ScriptedWebhookReceiver receiver = ScriptedWebhookReceiver.start()) {
             http.subscribeOk(subscription(topic, receiver.system("keepalive"), "/notify"));
-            for (int i = 1; i <= n; i++) {
-                http.publishOk(topic, "k" + i);
+            // two waves, each within the subscriber's queue: the second finds the first's connections idle
+            for (int wave = 0; wave < 2; wave++) {
+                for (int i = wave * QUEUE_CAPACITY + 1; i <= (wave + 1) * QUEUE_CAPACITY; i++) {
+                    http.publishOk(topic, "k" + i);
+                }
+                final int sent = (wave + 1) * QUEUE_CAPACITY;
+                eventually().until(() -> receiver.requests().size() >= sent);
             }
-            eventually().until(() -> receiver.requests().size() >= n);
             assertEquals(oneTo(n), receiver.sequences());
             assertTrue(receiver.connections() <= 4,
                     () -> n + " requests came on " + receiver.connections() + " connections (client ports "

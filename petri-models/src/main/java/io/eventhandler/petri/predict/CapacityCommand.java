@@ -31,6 +31,7 @@ import java.util.Locale;
  *   predict --model model.properties --cores 2 --workers 8 --delivery 2[,4,...] --rate 500 --subscribers 1
  *           [--arrivals poisson|periodic] [--runs 2000] [--csv cdf.csv] [--png cdf.png]
  *   probe   [--gaps 0.1,0.5,1,1.5,2,3,5] [--samples 300]
+ *   wakeup  [--gaps 0.05,0.2,1,3] [--samples 1000]
  *   cost    [--max-tokens 3]
  *   thesis
  * </pre>
@@ -70,6 +71,7 @@ public final class CapacityCommand {
             case "cost" -> cost(line.integer("max-tokens", 3));
             case "thesis" -> new ThesisFigures(out).print();
             case "probe" -> new IdleSlowdownProbe(out).run(line.optional("gaps"), line.integer("samples", 300));
+            case "wakeup" -> new WakeUpProbe(out).run(line.optional("gaps"), line.integer("samples", 1000));
             default -> throw new IllegalArgumentException("unknown command " + line.command());
         }
     }

@@ -126,6 +126,19 @@ class CapacityCommandTest {
         assertTrue(lines.get(4).startsWith("cooling time: ") || lines.get(4).startsWith("no cold regime"), lines.get(4));
     }
 
+    @Test
+    void theWakeUpProbePrintsOneRowPerGapWithOrderedQuantiles() throws IOException {
+        final List<String> lines = run("wakeup", "--gaps", "0.01,0.2", "--samples", "50").lines().toList();
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(0).startsWith("idle_gap_ms"));
+        for (final String row : lines.subList(1, 3)) {
+            final double[] v = java.util.Arrays.stream(row.trim().split("\\s+")).mapToDouble(Double::parseDouble)
+                    .toArray();
+            assertTrue(v[1] > 0 && v[1] <= v[2] && v[2] <= v[3], "a wake-up takes time; p50 <= p90 <= p99: " + row);
+        }
+        assertTrue(lines.get(2).trim().startsWith("0.20"), lines.get(2));
+    }
+
     private double[] calibrationRun(final String name, final Random random, final int acceptK, final double acceptRate,
                                     final int writeK, final double writeRate, final int transportK,
                                     final double transportRate) throws IOException {

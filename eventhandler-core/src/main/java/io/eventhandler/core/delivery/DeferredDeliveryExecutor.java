@@ -15,7 +15,8 @@ import java.util.concurrent.Executor;
  */
 public final class DeferredDeliveryExecutor implements Executor {
 
-    private static final ThreadLocal<List<Runnable>> DEFERRED = new ThreadLocal<>();
+    /** Per executor, not static: a scope of one executor says nothing about another's (EdfDelivery reads it). */
+    private final ThreadLocal<List<Runnable>> deferredDrains = new ThreadLocal<>();
 
     private final Executor pool;
     private final int maxDeferred;
@@ -27,7 +28,7 @@ public final class DeferredDeliveryExecutor implements Executor {
 
     @Override
     public void execute(final Runnable drain) {
-        final List<Runnable> deferred = DEFERRED.get();
+        final List<Runnable> deferred = deferredDrains.get();
         if (deferred != null && deferred.size() < maxDeferred) {
             deferred.add(drain);
         } else {
@@ -38,22 +39,22 @@ public final class DeferredDeliveryExecutor implements Executor {
     /** Start keeping the drains this thread starts. */
     public void beginScope() {
         if (maxDeferred > 0) {
-            DEFERRED.set(new ArrayList<>(4));
+            deferredDrains.set(new ArrayList<>(4));
         }
     }
 
     /** Whether this thread is inside a scope (its drains are being kept). */
     public boolean inScope() {
-        return DEFERRED.get() != null;
+        return deferredDrains.get() != null;
     }
 
     /** End the scope and run what it kept, on this thread. */
     public void runDeferred() {
-        final List<Runnable> deferred = DEFERRED.get();
+        final List<Runnable> deferred = deferredDrains.get();
         if (deferred == null) {
             return;
         }
-        DEFERRED.remove();
+        deferredDrains.remove();
         for (final Runnable drain : deferred) {
             drain.run();
         }

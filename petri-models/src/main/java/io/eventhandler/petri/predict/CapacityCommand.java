@@ -70,8 +70,10 @@ public final class CapacityCommand {
             case "predict" -> predict(line);
             case "cost" -> cost(line.integer("max-tokens", 3));
             case "thesis" -> new ThesisFigures(out).print();
-            case "probe" -> new IdleSlowdownProbe(out).run(line.optional("gaps"), line.integer("samples", 300));
-            case "wakeup" -> new WakeUpProbe(out).run(line.optional("gaps"), line.integer("samples", 1000));
+            case "probe" -> new IdleSlowdownProbe(out).run(
+                    line.doubles("gaps", IdleSlowdownProbe.DEFAULT_GAPS_MS), line.integer("samples", 300));
+            case "wakeup" -> new WakeUpProbe(out).run(
+                    line.doubles("gaps", WakeUpProbe.DEFAULT_GAPS_MS), line.integer("samples", 1000));
             default -> throw new IllegalArgumentException("unknown command " + line.command());
         }
     }

@@ -1,6 +1,7 @@
 package io.eventhandler.petri.predict;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,13 @@ final class CommandLine {
     int integer(final String name, final int fallback) {
         final String value = options.get(name);
         return value == null ? fallback : Integer.parseInt(value);
+    }
+
+    /** A comma-separated list of numbers, e.g. {@code --gaps 0.1,0.5,2}, or the fallback when the option is absent. */
+    double[] doubles(final String name, final double... fallback) {
+        final String value = options.get(name);
+        return value == null ? fallback.clone()
+                : Arrays.stream(value.split(",")).mapToDouble(part -> Double.parseDouble(part.trim())).toArray();
     }
 
     /** A comma-separated list of integers, e.g. {@code --delivery 1,2,4}. */

@@ -27,9 +27,9 @@ final class IdleSlowdownProbe {
         this.out = out;
     }
 
-    void run(final String gapsText, final int samples) {
-        final double[] gapsMs = gapsText == null ? new double[] {0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 3, 5}
-                : Arrays.stream(gapsText.split(",")).mapToDouble(Double::parseDouble).toArray();
+    static final double[] DEFAULT_GAPS_MS = {0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 3, 5};
+
+    void run(final double[] gapsMs, final int samples) {
         for (int i = 0; i < 2000; i++) {
             work();
         }

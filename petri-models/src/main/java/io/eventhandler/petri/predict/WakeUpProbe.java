@@ -24,9 +24,9 @@ final class WakeUpProbe {
         this.out = out;
     }
 
-    void run(final String gapsText, final int samples) {
-        final double[] gapsMs = gapsText == null ? new double[] {0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5}
-                : Arrays.stream(gapsText.split(",")).mapToDouble(Double::parseDouble).toArray();
+    static final double[] DEFAULT_GAPS_MS = {0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5};
+
+    void run(final double[] gapsMs, final int samples) {
         measure(0.05, Math.min(samples, 200)); // JIT and thread start
         out.println("idle_gap_ms  wake_p50_us  wake_p90_us  wake_p99_us  wake_mean_us");
         for (final double gap : gapsMs) {

@@ -3,7 +3,6 @@ package io.eventhandler.petri.predict;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -16,15 +15,15 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class WakeUpProbe {
 
+    static final double[] DEFAULT_GAPS_MS = {0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5};
+
     private final PrintStream out;
-    private final AtomicLong wokenAt = new AtomicLong();
+    private volatile long wokenAt;
     private volatile long unparkedAt;
 
     WakeUpProbe(final PrintStream out) {
         this.out = out;
     }
-
-    static final double[] DEFAULT_GAPS_MS = {0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5};
 
     void run(final double[] gapsMs, final int samples) {
         measure(0.05, Math.min(samples, 200)); // JIT and thread start
@@ -43,14 +42,14 @@ final class WakeUpProbe {
         final long[] nanos = new long[samples];
         final Thread sleeper = new Thread(() -> {
             for (int i = 0; i < samples; i++) {
-                final long previous = wokenAt.get();
+                final long previous = wokenAt;
                 while (unparkedAt <= previous) {
                     LockSupport.park(this);
                 }
-                wokenAt.set(System.nanoTime());
+                wokenAt = System.nanoTime();
             }
         }, "wake-up-probe-sleeper");
-        wokenAt.set(0);
+        wokenAt = 0;
         unparkedAt = 0;
         sleeper.start();
         final long gapNanos = (long) (gapMs * 1e6);
@@ -59,12 +58,12 @@ final class WakeUpProbe {
             while (System.nanoTime() - since < gapNanos) {
                 Thread.onSpinWait(); // the waker spins, so only the sleeper's core idles
             }
-            final long before = wokenAt.get();
+            final long before = wokenAt;
             final long stamp = System.nanoTime();
             unparkedAt = stamp;
             LockSupport.unpark(sleeper);
             long woken;
-            while ((woken = wokenAt.get()) == before) {
+            while ((woken = wokenAt) == before) {
                 Thread.onSpinWait();
             }
             nanos[i] = woken - stamp;

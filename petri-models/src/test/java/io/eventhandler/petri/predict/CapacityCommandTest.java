@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -132,8 +133,7 @@ class CapacityCommandTest {
         assertEquals(3, lines.size(), String.join("\n", lines));
         assertTrue(lines.get(0).startsWith("idle_gap_ms"));
         for (final String row : lines.subList(1, 3)) {
-            final double[] v = java.util.Arrays.stream(row.trim().split("\\s+")).mapToDouble(Double::parseDouble)
-                    .toArray();
+            final double[] v = Arrays.stream(row.trim().split("\\s+")).mapToDouble(Double::parseDouble).toArray();
             assertTrue(v[1] > 0 && v[1] <= v[2] && v[2] <= v[3], "a wake-up takes time; p50 <= p90 <= p99: " + row);
         }
         assertTrue(lines.get(2).trim().startsWith("0.20"), lines.get(2));

@@ -26,16 +26,22 @@ import java.util.List;
  * it is the arrival that follows {@code warm-up × rate − 1} regular ones, so the warm-up must be a whole number of
  * periods.
  *
- * <p>With a cold regime ({@link RegimeModel}) a Warm token turns Cold once every core has been idle for the cooling
- * time (the timer restarts whenever a core gets busy); an event arriving to Cold takes the cold stages, warms the
- * server and marks Tag_Cold if it is the tagged one.
+ * <p>With several regimes ({@link RegimeModel}) one token walks a chain of places, one per regime from the hottest:
+ * it moves to the next regime's place once every core has been idle for the difference of the two regimes' idle
+ * times (the timer restarts whenever a core gets busy, and the next one starts afresh, so the idle times add up).
+ * An event takes the stages of the regime that holds the token and puts the token back in the hottest place; the
+ * tagged one also marks its regime's {@link #tagRegime tag place} (none for the hottest).
  */
 public final class EventHandlerCapacityNet {
 
     public static final String TAG_DONE = "Tag_Done";
-    public static final String TAG_COLD = "Tag_Cold";
 
     private EventHandlerCapacityNet() {
+    }
+
+    /** The place the tagged event marks when it arrives in {@code regime} (other than the hottest). */
+    public static String tagRegime(final RegimeModel.Regime regime) {
+        return "Tag_" + capitalised(regime.name());
     }
 
     public static ModelNet build(final CapacityConfiguration config, final StageModel stages, final double warmUpMs) {
@@ -68,19 +74,27 @@ public final class EventHandlerCapacityNet {
         }
 
         final Pools pools = new Pools(workers, delivery, cores, config);
-        if (model.hasCold()) {
-            final Place warm = net.addPlace("Warm");
-            final Place cold = net.addPlace("Cold");
-            initial.addTokens(warm, 1);
-            final Transition cool = net.addTransition("cool");
-            cool.addFeature(StochasticTransitionFeature.newDeterministicInstance(decimal(model.coolingMs())));
-            cool.addFeature(new EnablingFunction("Idle_Cores == " + config.cores()));
-            net.addPrecondition(warm, cool);
-            net.addPostcondition(cool, cold);
-            regime(net, "", arrived, tagArrived, warm, null, model.warm(), pools, null);
-            regime(net, "cold_", arrived, tagArrived, cold, warm, model.cold(), pools, net.addPlace(TAG_COLD));
+        final List<RegimeModel.Regime> regimes = model.regimes();
+        if (model.isSingle()) {
+            regime(net, "", arrived, tagArrived, null, null, regimes.get(0).stages(), pools, null);
         } else {
-            regime(net, "", arrived, tagArrived, null, null, model.warm(), pools, null);
+            final Place hottest = net.addPlace(capitalised(regimes.get(0).name()));
+            initial.addTokens(hottest, 1);
+            regime(net, "", arrived, tagArrived, hottest, null, regimes.get(0).stages(), pools, null);
+            Place previous = hottest;
+            for (int i = 1; i < regimes.size(); i++) {
+                final RegimeModel.Regime regime = regimes.get(i);
+                final Place state = net.addPlace(capitalised(regime.name()));
+                final Transition idle = net.addTransition("idle_to_" + regime.name());
+                idle.addFeature(StochasticTransitionFeature.newDeterministicInstance(
+                        decimal(regime.fromIdleMs() - regimes.get(i - 1).fromIdleMs())));
+                idle.addFeature(new EnablingFunction("Idle_Cores == " + config.cores()));
+                net.addPrecondition(previous, idle);
+                net.addPostcondition(idle, state);
+                regime(net, regime.name() + "_", arrived, tagArrived, state, hottest, regime.stages(), pools,
+                        net.addPlace(tagRegime(regime)));
+                previous = state;
+            }
         }
 
         initial.addTokens(source, 1);

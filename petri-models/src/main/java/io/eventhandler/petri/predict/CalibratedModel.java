@@ -12,19 +12,23 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 
 /**
- * A model file: the fitted stages as {@code accept=…}, {@code write=…}, {@code transport=…} properties; optionally a
- * cold regime ({@code cold.accept=…} and so on, with {@code cooling.ms=…}); {@code coupling=quantile} with the
- * {@code transport.offsets} (and {@code cold.transport.offsets}) of the calibration runs. A file without those is the
- * one-regime, independent model.
+ * A model file: {@code regimes=hot,warm,cold} names the regimes from the hottest; the first one's fitted stages are
+ * the {@code accept=…}, {@code write=…}, {@code transport=…} properties, each further one's are prefixed with its name
+ * ({@code cold.accept=…}) and come with the idle time from which on it applies ({@code cold.from.idle.ms=…});
+ * {@code coupling=quantile} with each regime's {@code transport.offsets}. A file without {@code regimes} is read as
+ * the earlier format: {@code warm}, and {@code cold} if {@code cold.accept} is there, from {@code cooling.ms}.
  */
 public final class CalibratedModel {
 
-    private static final String COLD = "cold.";
+    private static final String LEGACY_COOLING = "cooling.ms";
+    private static final String FROM_IDLE = "from.idle.ms";
 
     private CalibratedModel() {
     }
@@ -34,27 +38,40 @@ public final class CalibratedModel {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(in);
         }
-        final StageModel warm = stages(properties, "", file);
-        final StageModel cold = properties.getProperty(COLD + "accept") == null ? null
-                : stages(properties, COLD, file);
-        final String cooling = properties.getProperty("cooling.ms");
-        if (cold != null && cooling == null) {
-            throw new IllegalArgumentException(file + " has a cold regime but no 'cooling.ms'");
+        final String names = properties.getProperty("regimes",
+                properties.getProperty("cold.accept") == null ? "warm" : "warm,cold");
+        final List<RegimeModel.Regime> regimes = new ArrayList<>();
+        for (final String name : names.trim().split("\\s*,\\s*")) {
+            final String prefix = regimes.isEmpty() ? "" : name + ".";
+            double fromIdle = 0;
+            if (!regimes.isEmpty()) {
+                final String idle = properties.getProperty(prefix + FROM_IDLE,
+                        "cold".equals(name) ? properties.getProperty(LEGACY_COOLING) : null);
+                if (idle == null) {
+                    throw new IllegalArgumentException(file + " has regime '" + name + "' but no '" + prefix
+                            + FROM_IDLE + "'");
+                }
+                fromIdle = Double.parseDouble(idle);
+            }
+            regimes.add(new RegimeModel.Regime(name, stages(properties, prefix, file), fromIdle,
+                    offsets(properties, prefix + "transport.offsets")));
         }
         final String coupling = properties.getProperty("coupling", "independent");
-        return new RegimeModel(warm, cold, cold == null ? 0 : Double.parseDouble(cooling),
-                RegimeModel.Coupling.valueOf(coupling.trim().toUpperCase(Locale.ROOT)),
-                offsets(properties, "transport.offsets"), offsets(properties, COLD + "transport.offsets"));
+        return new RegimeModel(regimes, RegimeModel.Coupling.valueOf(coupling.trim().toUpperCase(Locale.ROOT)));
     }
 
     public static void write(final RegimeModel model, final Path file, final String comment) throws IOException {
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             out.write("# " + comment.replace("\n", "\n# ") + "\n");
             out.write("coupling=" + model.coupling().name().toLowerCase(Locale.ROOT) + "\n");
-            write(out, "", model.warm(), model.warmOffsets());
-            if (model.hasCold()) {
-                out.write(String.format(Locale.ROOT, "cooling.ms=%s%n", model.coolingMs()));
-                write(out, COLD, model.cold(), model.coldOffsets());
+            out.write("regimes=" + String.join(",", model.regimes().stream().map(RegimeModel.Regime::name).toList())
+                    + "\n");
+            for (final RegimeModel.Regime regime : model.regimes()) {
+                final String prefix = regime == model.hottest() ? "" : regime.name() + ".";
+                if (!prefix.isEmpty()) {
+                    out.write(String.format(Locale.ROOT, "%s%s=%s%n", prefix, FROM_IDLE, regime.fromIdleMs()));
+                }
+                write(out, prefix, regime.stages(), regime.offsets());
             }
         }
     }

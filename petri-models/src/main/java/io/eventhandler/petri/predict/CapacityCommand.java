@@ -27,7 +27,8 @@ import java.util.Locale;
  *   fit     --stages server-stages.csv[,more.csv] --e2e loadgen-samples.csv[,more.csv] --out model.properties [--general-ks 0.08]
  *           [--rate 3000 --cores 1 --workers 2 --delivery 1 --subscribers 4 --arrivals periodic [--runs 4000]
  *            [--stage-form fitted|histogram]
- *            [--cold-stages stages.csv[,more.csv] --cold-e2e samples.csv[,more.csv] --cold-rate 500 --cooling-ms 1.5]]
+ *            [--cold-stages stages.csv[,more.csv] --cold-e2e samples.csv[,more.csv] --cold-rate 500 --cooling-ms 1.5]
+ *            [--hot-stages stages.csv[,more.csv] --hot-e2e samples.csv[,more.csv] --hot-rate 6000 --hot-idle-ms 0.2]]
  *   predict --model model.properties --cores 2 --workers 8 --delivery 2[,4,...] --rate 500 --subscribers 1
  *           [--arrivals poisson|periodic] [--runs 2000] [--csv cdf.csv] [--png cdf.png]
  *   probe   [--gaps 0.1,0.5,1,1.5,2,3,5] [--samples 300]
@@ -38,7 +39,8 @@ import java.util.Locale;
  * {@code fit} without {@code --rate} is the thesis' one-regime model (transport = end-to-end less the server stages'
  * medians, added back independently). With the calibration run's configuration ({@code --rate} and the pools) the
  * transport becomes the offsets of the end-to-end quantiles over the net's server part, and with a second, slower run
- * ({@code --cold-*}) and the cooling time that {@code probe} measures, the model gets its cold regime.
+ * ({@code --cold-*}) and the cooling time that {@code probe} measures, the model gets its cold regime; with a faster
+ * run ({@code --hot-*}) and the idle time below which an event counts as hot, a hot regime.
  * With several delivery pool sizes, {@code predict} prints a table and recommends the smallest pool whose p99 is
  * within 5% of the best (the thesis' Tables 7.1–7.2 question: more threads bought a lower mean and a worse tail).
  */
@@ -89,18 +91,18 @@ public final class CapacityCommand {
         } else {
             final int runs = line.integer("runs", 4000);
             final boolean empirical = "histogram".equals(line.optional("stage-form"));
-            final Calibrated warm = fitQuantile(fitter, line.required("stages"), line.required("e2e"),
-                    configuration(line, Double.parseDouble(line.required("rate"))), runs, empirical, "", fits);
-            Calibrated cold = null;
-            double cooling = 0;
-            if (line.optional("cold-stages") != null) {
-                cold = fitQuantile(fitter, line.required("cold-stages"), line.required("cold-e2e"),
-                        configuration(line, Double.parseDouble(line.required("cold-rate"))), runs, empirical, "cold ",
-                        fits);
-                cooling = Double.parseDouble(line.required("cooling-ms"));
+            final List<RegimeModel.Regime> regimes = new ArrayList<>();
+            double warmFrom = 0;
+            if (line.optional("hot-stages") != null) {
+                warmFrom = Double.parseDouble(line.required("hot-idle-ms"));
+                regimes.add(fitRegime(fitter, line, "hot", 0, runs, empirical, fits));
             }
-            model = new RegimeModel(warm.stages, cold == null ? null : cold.stages, cooling,
-                    RegimeModel.Coupling.QUANTILE, warm.offsets, cold == null ? null : cold.offsets);
+            regimes.add(fitRegime(fitter, line, "warm", warmFrom, runs, empirical, fits));
+            if (line.optional("cold-stages") != null) {
+                regimes.add(fitRegime(fitter, line, "cold", Double.parseDouble(line.required("cooling-ms")), runs,
+                        empirical, fits));
+            }
+            model = new RegimeModel(regimes, RegimeModel.Coupling.QUANTILE);
         }
         final StringBuilder description = new StringBuilder();
         for (final StageFit fit : fits) {
@@ -126,19 +128,23 @@ public final class CapacityCommand {
     }
 
     /**
-     * One regime from one calibration run: the server stages as measured, the transport as the offsets of the
-     * end-to-end quantiles over those of the server part the net predicts for that run's configuration.
+     * One regime from its calibration run ({@code --stages}, {@code --e2e} and {@code --rate} for the warm one,
+     * {@code --hot-…} and {@code --cold-…} for the others): the server stages as measured, the transport as the
+     * offsets of the end-to-end quantiles over those of the server part the net predicts for that run's configuration.
      */
-    private static Calibrated fitQuantile(final StageFitter fitter, final String stagesFile, final String e2eFiles,
-                                            final CapacityConfiguration calibration, final int runs,
-                                            final boolean empirical, final String regime,
-                                            final List<StageFit> fits) throws IOException {
-        final CalibrationSamples stages = CalibrationSamples.read(stagesFile);
-        final double[] endToEnd = CalibrationSamples.readColumns(e2eFiles);
-        final StageFit accept = empirical ? StageFitter.empirical(regime + "accept", stages.stage("accept"),
-                HistogramLevels.stage()) : fitter.fit(regime + "accept", stages.stage("accept"));
-        final StageFit write = empirical ? StageFitter.empirical(regime + "write", stages.stage("write"),
-                HistogramLevels.stage()) : fitter.fit(regime + "write", stages.stage("write"));
+    private static RegimeModel.Regime fitRegime(final StageFitter fitter, final CommandLine line, final String name,
+                                                final double fromIdleMs, final int runs, final boolean empirical,
+                                                final List<StageFit> fits) throws IOException {
+        final String option = "warm".equals(name) ? "" : name + "-";
+        final String label = "warm".equals(name) ? "" : name + " ";
+        final CalibrationSamples stages = CalibrationSamples.read(line.required(option + "stages"));
+        final double[] endToEnd = CalibrationSamples.readColumns(line.required(option + "e2e"));
+        final CapacityConfiguration calibration = configuration(line,
+                Double.parseDouble(line.required(option + "rate")));
+        final StageFit accept = empirical ? StageFitter.empirical(label + "accept", stages.stage("accept"),
+                HistogramLevels.stage()) : fitter.fit(label + "accept", stages.stage("accept"));
+        final StageFit write = empirical ? StageFitter.empirical(label + "write", stages.stage("write"),
+                HistogramLevels.stage()) : fitter.fit(label + "write", stages.stage("write"));
         // the transport only sizes the simulation's grid here
         final double roughTransport = Math.max(0.001, Arrays.stream(endToEnd).average().orElse(1)
                 - accept.distribution().mean() - write.distribution().mean());
@@ -148,14 +154,12 @@ public final class CapacityCommand {
                 .serverPart(calibration);
         final TransportOffsets offsets = CalibrationSamples.transportOffsets(endToEnd, serverPart, OFFSET_LEVELS);
         // the offsets' own distribution, for the record and for sizing the prediction's grid
-        final StageFit transport = StageFitter.empirical(regime + "transport (offsets)",
+        final StageFit transport = StageFitter.empirical(label + "transport (offsets)",
                 Arrays.stream(offsets.offsets()).map(x -> Math.max(0.001, x)).toArray(), HistogramLevels.transport());
         fits.addAll(List.of(accept, write, transport));
-        return new Calibrated(new StageModel(accept.distribution(), write.distribution(), transport.distribution()),
+        return new RegimeModel.Regime(name,
+                new StageModel(accept.distribution(), write.distribution(), transport.distribution()), fromIdleMs,
                 offsets);
-    }
-
-    private record Calibrated(StageModel stages, TransportOffsets offsets) {
     }
 
     private static CapacityConfiguration configuration(final CommandLine line, final double rate) {

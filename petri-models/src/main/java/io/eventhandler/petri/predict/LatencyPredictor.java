@@ -8,8 +8,8 @@ import io.eventhandler.petri.net.ModelNet;
 import io.eventhandler.petri.net.RegimeModel;
 import io.eventhandler.petri.net.StageDistribution;
 import io.eventhandler.petri.net.StageModel;
-import io.eventhandler.petri.net.TransportOffsets;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -40,18 +40,28 @@ public final class LatencyPredictor {
         final ModelNet net = EventHandlerCapacityNet.build(config, model, grid.warmUp);
         final TaggedLatencySimulation simulation = new TaggedLatencySimulation(grid.warmUp, grid.serverHorizon,
                 grid.step, runs);
-        if (!model.hasCold()) {
+        final RegimeModel.Regime hottest = model.hottest();
+        if (model.isSingle()) {
             final TaggedLatencySimulation.Result server = simulation.simulate(net, EventHandlerCapacityNet.TAG_DONE);
-            return new Prediction(config, withTransport(server.latency(), model.warm(), model.warmOffsets()),
-                    server.cost());
+            return new Prediction(config, withTransport(server.latency(), hottest), server.cost());
         }
-        // two conditions on the same runs: the tag done having arrived cold, and having arrived warm
-        final String done = EventHandlerCapacityNet.TAG_DONE + " > 0 && " + EventHandlerCapacityNet.TAG_COLD;
-        final List<TaggedLatencySimulation.Result> split = simulation.simulateUntil(net,
-                List.of(done + " == 0", done + " > 0"));
-        final LatencyDistribution endToEnd = withTransport(split.get(0).latency(), model.warm(), model.warmOffsets())
-                .add(withTransport(split.get(1).latency(), model.cold(), model.coldOffsets()));
+        // one condition per regime on the same runs: the tag done having arrived in that regime
+        final List<RegimeModel.Regime> regimes = model.regimes();
+        final List<String> others = regimes.subList(1, regimes.size()).stream()
+                .map(EventHandlerCapacityNet::tagRegime).toList();
+        final List<String> conditions = new ArrayList<>();
+        conditions.add(done(String.join(" == 0 && ", others) + " == 0"));
+        others.forEach(tag -> conditions.add(done(tag + " > 0")));
+        final List<TaggedLatencySimulation.Result> split = simulation.simulateUntil(net, conditions);
+        LatencyDistribution endToEnd = withTransport(split.get(0).latency(), hottest);
+        for (int i = 1; i < regimes.size(); i++) {
+            endToEnd = endToEnd.add(withTransport(split.get(i).latency(), regimes.get(i)));
+        }
         return new Prediction(config, endToEnd, split.get(0).cost());
+    }
+
+    private static String done(final String regimeCondition) {
+        return EventHandlerCapacityNet.TAG_DONE + " > 0 && " + regimeCondition;
     }
 
     /** The server part alone (no transport), for fitting the transport as a residual. */
@@ -62,19 +72,18 @@ public final class LatencyPredictor {
                 .latency().extendedTo(GRID_POINTS + 1);
     }
 
-    private LatencyDistribution withTransport(final LatencyDistribution server, final StageModel stages,
-                                              final TransportOffsets offsets) {
+    private LatencyDistribution withTransport(final LatencyDistribution server, final RegimeModel.Regime regime) {
         final LatencyDistribution extended = server.extendedTo(GRID_POINTS + 1);
-        return model.coupling() == RegimeModel.Coupling.QUANTILE ? extended.plusOffsets(offsets)
-                : extended.plus(stages.transport());
+        return model.coupling() == RegimeModel.Coupling.QUANTILE ? extended.plusOffsets(regime.offsets())
+                : extended.plus(regime.stages().transport());
     }
 
     private Grid grid(final CapacityConfiguration config) {
-        final double service = Math.max(service(model.warm()), model.hasCold() ? service(model.cold()) : 0);
+        final double service = model.regimes().stream().mapToDouble(r -> service(r.stages())).max().orElseThrow();
         final double period = 1 / config.ratePerMs();
         final double serverHorizon = 50 * service;
-        double step = (serverHorizon + Math.max(transportQuantile(model.warm().transport()),
-                model.hasCold() ? transportQuantile(model.cold().transport()) : 0)) / GRID_POINTS;
+        double step = (serverHorizon + model.regimes().stream()
+                .mapToDouble(r -> transportQuantile(r.stages().transport())).max().orElseThrow()) / GRID_POINTS;
         double warmUp = Math.max(10 * period, 20 * service);
         if (config.arrivals() == Arrivals.PERIODIC) {
             // the tag is one of the periodic arrivals: a whole number of periods, and the step divides it

@@ -3,7 +3,10 @@ package io.eventhandler.petri.net;
 import io.eventhandler.petri.net.StageDistribution.Erlang;
 import io.eventhandler.petri.predict.LatencyPredictor;
 import io.eventhandler.petri.predict.Prediction;
+import io.eventhandler.petri.net.RegimeModel.Regime;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,8 +20,14 @@ class RegimeNetTest {
     private static final StageModel WARM = new StageModel(new Erlang(4, 40), new Erlang(4, 80), new Erlang(4, 40));
     /** Everything five times slower. */
     private static final StageModel COLD = new StageModel(new Erlang(4, 8), new Erlang(4, 16), new Erlang(4, 8));
-    private static final RegimeModel MODEL = new RegimeModel(WARM, COLD, 1.0, RegimeModel.Coupling.INDEPENDENT,
-            null, null);
+    /** Everything twice as fast. */
+    private static final StageModel HOT = new StageModel(new Erlang(4, 80), new Erlang(4, 160), new Erlang(4, 80));
+    private static final RegimeModel MODEL = new RegimeModel(List.of(new Regime("warm", WARM, 0, null),
+            new Regime("cold", COLD, 1.0, null)), RegimeModel.Coupling.INDEPENDENT);
+    /** Hot below 0.6 ms of idleness, warm up to 1 ms, cold beyond. */
+    private static final RegimeModel THREE = new RegimeModel(List.of(new Regime("hot", HOT, 0, null),
+            new Regime("warm", WARM, 0.6, null), new Regime("cold", COLD, 1.0, null)),
+            RegimeModel.Coupling.INDEPENDENT);
     private static final int RUNS = 1000;
 
     @Test
@@ -43,6 +52,16 @@ class RegimeNetTest {
         assertTrue(fast.p50() < slow.p50() / 3, "p50 " + fast.p50() + " at 2000/s vs " + slow.p50() + " at 200/s");
         final Prediction oneRegime = new LatencyPredictor(RegimeModel.single(WARM), RUNS).predict(config(200));
         assertTrue(oneRegime.p50() <= fast.p50() * 1.1, "without a cold regime the slow rate is no slower");
+    }
+
+    @Test
+    void aHotRegimeTakesTheEventsThatFollowTheShortestIdleSpells() {
+        // period 0.5 ms: idle under 0.5 ms, hot (hot stages 0.125 ms in series)
+        assertEquals(0.125, mean(new LatencyPredictor(THREE, RUNS).predict(config(2000))), 0.02, "hot");
+        // period 1 ms, 0.15 ms of warm work: idle 0.85 ms, between 0.6 and 1 ms, warm
+        assertEquals(0.25, mean(new LatencyPredictor(THREE, RUNS).predict(config(1000))), 0.03, "warm");
+        // period 5 ms: idle well past 1 ms, the idle times of the chain add up to the cooling time, cold
+        assertEquals(1.25, mean(new LatencyPredictor(THREE, RUNS).predict(config(200))), 0.08, "cold");
     }
 
     @Test

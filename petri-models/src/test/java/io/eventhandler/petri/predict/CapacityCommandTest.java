@@ -66,30 +66,35 @@ class CapacityCommandTest {
     }
 
     /**
-     * A cold and a warm calibration run: the model predicts each run's own end-to-end quantiles back (the transport
-     * offsets were made for that), and a rate between them by the regime the net puts it in.
+     * A hot, a warm and a cold calibration run: the model predicts each run's own end-to-end quantiles back (the
+     * transport offsets were made for that), each by the regime the net puts its events in.
      */
     @Test
-    void aTwoRegimeModelReproducesItsCalibrationRuns() throws IOException {
+    void aThreeRegimeModelReproducesItsCalibrationRuns() throws IOException {
         final Random random = new Random(4);
+        // work 0.09 ms every 0.25 ms: idle under 0.5 ms, hot
+        final double[] hot = calibrationRun("hot", random, 3, 60, 2, 50, 5, 20);
+        // work 0.18 ms every 1 ms: idle 0.82 ms, past the hot 0.5 ms and short of the 2 ms cooling
         final double[] warm = calibrationRun("warm", random, 3, 30, 2, 25, 5, 10);
         final double[] cold = calibrationRun("cold", random, 3, 6, 2, 5, 5, 5);
         final String fitted = run("fit", "--stages", dir.resolve("stages-warm.csv").toString(),
-                "--e2e", dir.resolve("e2e-warm.csv").toString(), "--rate", "2000",
+                "--e2e", dir.resolve("e2e-warm.csv").toString(), "--rate", "1000",
+                "--hot-stages", dir.resolve("stages-hot.csv").toString(),
+                "--hot-e2e", dir.resolve("e2e-hot.csv").toString(), "--hot-rate", "4000", "--hot-idle-ms", "0.5",
                 "--cold-stages", dir.resolve("stages-cold.csv").toString(),
-                "--cold-e2e", dir.resolve("e2e-cold.csv").toString(), "--cold-rate", "100", "--cooling-ms", "1",
+                "--cold-e2e", dir.resolve("e2e-cold.csv").toString(), "--cold-rate", "100", "--cooling-ms", "2",
                 "--cores", "1", "--workers", "2", "--delivery", "1", "--subscribers", "1", "--arrivals", "periodic",
                 "--runs", "1000", "--out", dir.resolve("regimes.properties").toString());
-        assertTrue(fitted.contains("cold transport (offsets): Histogram("), fitted);
+        assertTrue(fitted.contains("hot transport (offsets): Histogram(")
+                && fitted.contains("cold transport (offsets): Histogram("), fitted);
         final String model = Files.readString(dir.resolve("regimes.properties"));
-        assertTrue(model.contains("coupling=quantile") && model.contains("cooling.ms=1.0")
+        assertTrue(model.contains("coupling=quantile") && model.contains("regimes=hot,warm,cold")
+                && model.contains("warm.from.idle.ms=0.5") && model.contains("cold.from.idle.ms=2.0")
                 && model.contains("cold.transport.offsets="), model);
 
-        assertQuantilesReproduced(warm, predictAt(2000));
+        assertQuantilesReproduced(hot, predictAt(4000));
+        assertQuantilesReproduced(warm, predictAt(1000));
         assertQuantilesReproduced(cold, predictAt(100));
-        // 1 ms apart, 0.2 ms of warm work: the server idles 0.8 ms, never the 1 ms it takes to cool
-        final double[] between = predictAt(1000);
-        assertEquals(warm[0], between[0], 0.05 * warm[0], "warm at 1000/s, so far faster than at 100/s");
     }
 
     /** Several servers' stage exports of one configuration are pooled: the same model as from one file with all. */

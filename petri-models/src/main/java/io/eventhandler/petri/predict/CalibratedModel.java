@@ -66,11 +66,11 @@ public final class CalibratedModel {
             out.write("coupling=" + model.coupling().name().toLowerCase(Locale.ROOT) + "\n");
             out.write("regimes=" + String.join(",", model.regimes().stream().map(RegimeModel.Regime::name).toList())
                     + "\n");
-            for (final RegimeModel.Regime regime : model.regimes()) {
-                final String prefix = regime == model.hottest() ? "" : regime.name() + ".";
-                if (!prefix.isEmpty()) {
-                    out.write(String.format(Locale.ROOT, "%s%s=%s%n", prefix, FROM_IDLE, regime.fromIdleMs()));
-                }
+            final List<RegimeModel.Regime> regimes = model.regimes();
+            write(out, "", regimes.get(0).stages(), regimes.get(0).offsets());
+            for (final RegimeModel.Regime regime : regimes.subList(1, regimes.size())) {
+                final String prefix = regime.name() + ".";
+                out.write(String.format(Locale.ROOT, "%s%s=%s%n", prefix, FROM_IDLE, regime.fromIdleMs()));
                 write(out, prefix, regime.stages(), regime.offsets());
             }
         }

@@ -76,11 +76,11 @@ public final class EventHandlerCapacityNet {
         final Pools pools = new Pools(workers, delivery, cores, config);
         final List<RegimeModel.Regime> regimes = model.regimes();
         if (model.isSingle()) {
-            regime(net, "", arrived, tagArrived, null, null, regimes.get(0).stages(), pools, null);
+            regime(net, "", arrived, tagArrived, null, null, model.hottest().stages(), pools, null);
         } else {
-            final Place hottest = net.addPlace(capitalised(regimes.get(0).name()));
+            final Place hottest = net.addPlace(capitalised(model.hottest().name()));
             initial.addTokens(hottest, 1);
-            regime(net, "", arrived, tagArrived, hottest, null, regimes.get(0).stages(), pools, null);
+            regime(net, "", arrived, tagArrived, hottest, null, model.hottest().stages(), pools, null);
             Place previous = hottest;
             for (int i = 1; i < regimes.size(); i++) {
                 final RegimeModel.Regime regime = regimes.get(i);

@@ -64,9 +64,8 @@ public final class CalibratedModel {
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             out.write("# " + comment.replace("\n", "\n# ") + "\n");
             out.write("coupling=" + model.coupling().name().toLowerCase(Locale.ROOT) + "\n");
-            out.write("regimes=" + String.join(",", model.regimes().stream().map(RegimeModel.Regime::name).toList())
-                    + "\n");
             final List<RegimeModel.Regime> regimes = model.regimes();
+            out.write("regimes=" + String.join(",", regimes.stream().map(RegimeModel.Regime::name).toList()) + "\n");
             write(out, "", regimes.get(0).stages(), regimes.get(0).offsets());
             for (final RegimeModel.Regime regime : regimes.subList(1, regimes.size())) {
                 final String prefix = regime.name() + ".";

@@ -135,8 +135,10 @@ public final class CapacityCommand {
     private static RegimeModel.Regime fitRegime(final StageFitter fitter, final CommandLine line, final String name,
                                                 final double fromIdleMs, final int runs, final boolean empirical,
                                                 final List<StageFit> fits) throws IOException {
-        final String option = "warm".equals(name) ? "" : name + "-";
-        final String label = "warm".equals(name) ? "" : name + " ";
+        // the warm regime's options and labels are the unprefixed ones of the one-regime fit
+        final boolean warm = "warm".equals(name);
+        final String option = warm ? "" : name + "-";
+        final String label = warm ? "" : name + " ";
         final CalibrationSamples stages = CalibrationSamples.read(line.required(option + "stages"));
         final double[] endToEnd = CalibrationSamples.readColumns(line.required(option + "e2e"));
         final CapacityConfiguration calibration = configuration(line,

@@ -66,7 +66,7 @@ public final class CalibratedModel {
             out.write("coupling=" + model.coupling().name().toLowerCase(Locale.ROOT) + "\n");
             final List<RegimeModel.Regime> regimes = model.regimes();
             out.write("regimes=" + String.join(",", regimes.stream().map(RegimeModel.Regime::name).toList()) + "\n");
-            write(out, "", regimes.get(0).stages(), regimes.get(0).offsets());
+            write(out, "", model.hottest().stages(), model.hottest().offsets());
             for (final RegimeModel.Regime regime : regimes.subList(1, regimes.size())) {
                 final String prefix = regime.name() + ".";
                 out.write(String.format(Locale.ROOT, "%s%s=%s%n", prefix, FROM_IDLE, regime.fromIdleMs()));

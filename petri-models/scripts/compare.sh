@@ -8,7 +8,8 @@
 # REPEATS="DIR1 DIR2 ..." (measure.sh outputs of the same configurations on fresh servers) changes the measured
 # figure: per directory the samples of runs POOLED_RUNS (default "2 3 4 5": the JIT's first run left out) are pooled
 # into one p50 and p99, and the table gives the median over the directories with their range; with ACROSS=all, the
-# p50 and p99 of all directories' samples pooled (the range is still per directory).
+# p50 and p99 of all directories' samples pooled (the range is still per directory). REPEATS_r<rate> (e.g.
+# REPEATS_r500), when set, replaces REPEATS for that rate, for checks that give one rate more servers than another.
 set -euo pipefail
 OUT=${1:?usage: compare.sh OUTDIR MODEL}
 MODEL=${2:?usage: compare.sh OUTDIR MODEL}
@@ -40,7 +41,8 @@ for pool in $POOLS; do
   for rate in $RATES; do
     name="d$pool-r$rate"
     if [[ -n ${REPEATS:-} ]]; then
-      measured=$(python3 "$ROOT/petri-models/scripts/pooled.py" --across "${ACROSS:-median}" "$name" "${POOLED_RUNS:-2 3 4 5}" $REPEATS)
+      per_rate="REPEATS_r$rate"
+      measured=$(python3 "$ROOT/petri-models/scripts/pooled.py" --across "${ACROSS:-median}" "$name" "${POOLED_RUNS:-2 3 4 5}" ${!per_rate:-$REPEATS})
     else
       measured=$(python3 - "$OUT/$name.json" <<'PY'
 import json, statistics, sys

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plots the engine priority experiment as an SVG (standard library only).
 
-    python3 benchmarks/plot_engine_priority.py benchmarks/results/engine-priority-2026-11-23.txt docs/img/engine-priority-p99.svg
+    python3 benchmarks/plot_engine_priority.py benchmarks/results/engine-priority-2026-11-23.txt lab/notebook/img/engine-priority-p99.svg
 
 Reads the first result table of the file (every k, priorities on and off) and draws the p99 latency of each
 priority against the number of middle-priority streams, on a log scale, one panel per mode.

@@ -221,7 +221,8 @@ class EventPublisherFailoverTest {
                 () -> publisher.publish("level", "lost"));
         final long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
-        assertTrue(tookMillis >= 300 && tookMillis < 5_000, "took " + tookMillis + " ms");
+        // the budget was spent before giving up (a timer never fires early; a slow machine only takes longer)
+        assertTrue(tookMillis >= 300, "gave up after " + tookMillis + " ms, within the 300 ms budget");
         assertTrue(e.attempts() >= 2, "each instance at least once: " + e.attempts());
         assertTrue(e.getMessage().startsWith("POST /eventhandler/publish failed: no Event Handler instance of "
                 + gone + " took it"), e.getMessage());

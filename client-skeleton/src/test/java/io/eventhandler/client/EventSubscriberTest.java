@@ -199,7 +199,8 @@ class EventSubscriberTest {
                 .listener(recorder));
         await().atMost(WAIT).until(subscriber::isConnected);
 
-        assertTimeoutPreemptively(Duration.ofSeconds(2), subscriber::close);
+        // the stream is held open by the server for good: close must break it off, not wait for its end
+        assertTimeoutPreemptively(WAIT, subscriber::close);
 
         assertFalse(subscriber.isConnected());
         assertEquals(1, disconnects.size());
@@ -214,7 +215,8 @@ class EventSubscriberTest {
                 .listener(recorder).reconnectDelay(Duration.ofMinutes(10)));
         await().atMost(WAIT).until(() -> server.requestHeaders().size() == 1);
 
-        assertTimeoutPreemptively(Duration.ofSeconds(2), subscriber::close);
+        // the reconnect delay is 10 minutes: close must cut the wait short (WAIT only catches a hang)
+        assertTimeoutPreemptively(WAIT, subscriber::close);
         assertFalse(readerThreadAlive("eh-sse-WAITING"));
     }
 

@@ -109,7 +109,7 @@ class MalformedRequestTest {
     /** The server announced and performed the close of the connection. */
     private static void assertClosed(final RawHttp connection, final RawHttp.Response response) {
         assertEquals("close", response.headers().get("connection"), response.headers()::toString);
-        assertTrue(connection.closesWithin(5_000), "the server closes the connection");
+        assertTrue(connection.closesWithin(30_000), "the server closes the connection");
     }
 
     /** The connection is still usable: echo is answered on it. */
@@ -262,7 +262,7 @@ class MalformedRequestTest {
             connection.send(method, path, null, "Content-Type: " + contentType, "Content-Length: 100000000");
             final RawHttp.Response response = connection.readResponse();
             assertError(response, status, BAD_PAYLOAD, path, message);
-            assertTrue(connection.closesWithin(5_000), "the server closes the connection");
+            assertTrue(connection.closesWithin(30_000), "the server closes the connection");
         }
     }
 

@@ -52,7 +52,7 @@ class RawWebhookReceiverTest {
                 assertEquals(200, reader.readHead().status());
             }
         }
-        await().atMost(Duration.ofSeconds(5)).until(() -> probe.measuredUnique() == 50);
+        await().atMost(Duration.ofSeconds(20)).until(() -> probe.measuredUnique() == 50);
         assertEquals(0, probe.result(List.of(), 0).unparseable());
     }
 

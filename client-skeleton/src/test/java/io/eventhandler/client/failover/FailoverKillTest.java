@@ -1,6 +1,7 @@
 package io.eventhandler.client.failover;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
@@ -23,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stream. Per topic the longest run of consecutive losses must stay within L, topics with L = 0 lose nothing, and
  * no duplicate reaches a listener. Repeated {@code eh.failover.rounds} times (5 by default). The second test
  * restarts the killed primary, which must rejoin as backup, and kills the new primary: the failover back keeps the
- * same promise.
+ * same promise. The rounds take about half a minute, so they run with the long tests ({@code -Plong}); the second
+ * test, one kill, a rejoin and a kill back, runs in every build.
  */
 class FailoverKillTest {
 
@@ -32,6 +34,7 @@ class FailoverKillTest {
     private static final Duration BEFORE_KILL = Duration.ofMillis(1_500);
     private static final Duration AFTER_KILL = Duration.ofMillis(1_500);
 
+    @Tag("long")
     @Test
     void killingThePrimaryMidStreamLosesNoMoreThanEachTopicTolerates(@TempDir final Path dir) throws Exception {
         final List<Double> failovers = new ArrayList<>();

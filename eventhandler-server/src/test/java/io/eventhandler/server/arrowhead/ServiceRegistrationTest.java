@@ -120,7 +120,7 @@ class ServiceRegistrationTest {
         registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE);
 
         registration.start();
-        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(WAIT_SECONDS))
                 .until(() -> registration.state() == State.WAITING_FOR_REGISTRY);
         registry.start();
 
@@ -215,7 +215,7 @@ class ServiceRegistrationTest {
 
         final CompletableFuture<Void> closing = CompletableFuture.runAsync(registration::close);
         // an unregister now would reach the registry before the held registration and leave it behind
-        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(WAIT_SECONDS))
                 .until(() -> registry.requests("DELETE", FakeServiceRegistry.UNREGISTER).isEmpty());
         registry.release();
         closing.get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -225,16 +225,15 @@ class ServiceRegistrationTest {
     }
 
     @Test
-    void closeReturnsInBoundedTimeWhenTheRegistryIsDown() {
+    void closeReturnsAndGivesUpTheRegistrationWhenTheRegistryIsDown() throws Exception {
         registry = FakeServiceRegistry.secure(); // never listens
         client = CoreClients.as("eventhandler");
         registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE);
         registration.start();
 
-        final long started = System.nanoTime();
-        registration.close();
+        // returns at all (a registry that never answers cannot hold it), and gives up the registration
+        CompletableFuture.runAsync(registration::close).get(WAIT_SECONDS, TimeUnit.SECONDS);
 
-        assertTrue(System.nanoTime() - started < CLOSE_TIMEOUT.plusSeconds(2).toNanos());
         CoreSystemClientTest.failure(registration.registered(), CancellationException.class);
     }
 

@@ -528,7 +528,8 @@ class ServerConfigurationTest {
         }
         final Path file = dir.resolve("check.properties");
         Files.writeString(file, "server.port=" + port + "\n");
-        assertTimeoutPreemptively(Duration.ofSeconds(10),
+        // a main that started the server would never return; the bound only catches that, not slowness
+        assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> EventHandlerMain.main(new String[] {"--config", file.toString(), "--check-config"}));
         try (Socket socket = new Socket()) {
             assertThrows(IOException.class, () -> socket.connect(new InetSocketAddress("127.0.0.1", port), 1_000),

@@ -244,7 +244,11 @@ class SseReplayTest {
             publishing.get();
             final SseTestClient last = current;
             final int missing = total - seen.size();
-            eventually().until(() -> last.ids().size() >= missing);
+            // on a timeout, say what arrived: a lost event and a slow machine look alike otherwise
+            final String before = seen.isEmpty() ? "none" : seen.get(seen.size() - 1).toString();
+            eventually().untilAsserted(() -> assertTrue(last.ids().size() >= missing, () -> "after ids up to " + before
+                    + " the last connection got " + last.ids().size() + " of " + missing + ": " + last.ids()
+                    + ", gaps " + last.gaps()));
             assertTrue(last.gaps().isEmpty(), () -> "no gap: " + last.gaps());
             seen.addAll(last.ids());
             seenPayloads.addAll(last.payloads());

@@ -63,7 +63,7 @@ public final class RawHttp implements AutoCloseable {
                 socket.setReceiveBufferSize(receiveBuffer);
             }
             socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
-            socket.setSoTimeout(10_000);
+            socket.setSoTimeout(30_000); // a hang, not slowness: a loaded machine only answers later
             if (tls != null) {
                 final SSLSocket secured = (SSLSocket) tls.getSocketFactory().createSocket(socket, base.getHost(),
                         base.getPort(), true);

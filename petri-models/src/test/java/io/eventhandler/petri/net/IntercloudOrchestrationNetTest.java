@@ -3,6 +3,7 @@ package io.eventhandler.petri.net;
 import io.eventhandler.petri.analysis.PlaceProbabilities;
 import io.eventhandler.petri.analysis.RegenerativeTransient;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static io.eventhandler.petri.net.IntercloudOrchestrationNet.CONSUMER_END;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 4 ms grid costs ~1.5 min; its discretisation moves "most probable from" by ~40 ms (docs/capacity.md), hence ±50 ms;
  * the 202 ms crossing is read off a plot (Monte Carlo puts it at 216 ms), hence ±20 ms.
  */
+@Tag("long") // a 3,200 ms RegTransient analysis: 20-90 s
 class IntercloudOrchestrationNetTest {
 
     private static PlaceProbabilities result;

@@ -4,6 +4,7 @@ import io.eventhandler.petri.net.StageDistribution.Erlang;
 import io.eventhandler.petri.predict.LatencyPredictor;
 import io.eventhandler.petri.predict.Prediction;
 import io.eventhandler.petri.net.RegimeModel.Regime;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -38,6 +39,7 @@ class RegimeNetTest {
         assertEquals(1.25, mean(slow), 0.08, "cold stages in series");
     }
 
+    @Tag("long") // a simulation at 2,000/s: 15-35 s
     @Test
     void periodicPublishesFasterThanTheCoolingTimeStayWarm() {
         // period 0.5 ms, under 1 ms of cooling: after the first event the server never cools
@@ -45,6 +47,7 @@ class RegimeNetTest {
         assertEquals(0.25, mean(fast), 0.03, "warm stages in series (with a little queueing)");
     }
 
+    @Tag("long") // a simulation at 2,000/s: 15-35 s
     @Test
     void latencyFallsAsTheRateRises() {
         final Prediction slow = predict(200);
@@ -54,6 +57,7 @@ class RegimeNetTest {
         assertTrue(oneRegime.p50() <= fast.p50() * 1.1, "without a cold regime the slow rate is no slower");
     }
 
+    @Tag("long") // a simulation at 2,000/s: 15-35 s
     @Test
     void aHotRegimeTakesTheEventsThatFollowTheShortestIdleSpells() {
         // period 0.5 ms: idle under 0.5 ms, hot (hot stages 0.125 ms in series)

@@ -1,6 +1,7 @@
 package io.eventhandler.petri.predict;
 
 import io.eventhandler.petri.testing.ErlangSamples;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,6 +70,7 @@ class CapacityCommandTest {
      * A hot, a warm and a cold calibration run: the model predicts each run's own end-to-end quantiles back (the
      * transport offsets were made for that), each by the regime the net puts its events in.
      */
+    @Tag("long") // three fits and predictions: about 2 min
     @Test
     void aThreeRegimeModelReproducesItsCalibrationRuns() throws IOException {
         final Random random = new Random(4);

@@ -181,6 +181,15 @@ start_server() {
     fail "the aarch64 server ($name) did not open port $port within 300 s" "$dir/server.log"
 }
 
+# systemd's own reading of the unit, where systemd is installed (it needs none running): a line it would ignore is
+# printed with the file's name
+if command -v systemd-analyze >/dev/null 2>&1; then
+    systemd-analyze verify "$ROOT/deploy/eventhandler.service" >"$WORK/unit-verify.log" 2>&1 || true
+    ! grep -q 'eventhandler.service' "$WORK/unit-verify.log" \
+        || fail "systemd-analyze verify finds fault with deploy/eventhandler.service" "$WORK/unit-verify.log"
+    say "deploy/eventhandler.service verified by systemd-analyze"
+fi
+
 SERVER_DIR=$WORK/plain
 say "starting the server (plain HTTP) on the aarch64 JVM: deploy/eventhandler.service's command line"
 start_server plain "$PORT"

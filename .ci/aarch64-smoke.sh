@@ -163,6 +163,8 @@ start_server() {
     shift 2
     local dir=$WORK/$name
     mkdir -p "$dir"
+    # someone else's server on the port would answer for ours
+    ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || fail "port $port is in use (set EH_SMOKE_PORT)"
     unit_command
     local cmd=("${UNIT_CMD[0]}")
     # shellcheck disable=SC2206

@@ -129,14 +129,18 @@ done
 
 # --- 3. on the aarch64 JVM --------------------------------------------------------------------------------------
 
-# The unit's ExecStart as systemd runs it: the EnvironmentFile's KEY=VALUE lines, then each $VAR word of the command
-# line split at white space. Only java and the jar's path are replaced (the emulated JVM, this build's jar).
+# The unit's ExecStart as systemd runs it: the EnvironmentFile's KEY=VALUE lines, then the command line's words with
+# $VAR replaced by the variable's words and ${VAR} by its value. Only java and the jar's path are replaced (the
+# emulated JVM, this build's jar).
 unit_command() {
     local env_file=$ROOT/deploy/eventhandler.env unit=$ROOT/deploy/eventhandler.service line word
     UNIT_ENV=()
     while IFS= read -r line || [ -n "$line" ]; do
         case $line in ''|'#'*) continue ;; esac
-        UNIT_ENV+=("$line")
+        local key=${line%%=*} value=${line#*=}
+        # a value in quotes loses them, as systemd reads it
+        case $value in \"*\"|\'*\') value=${value:1:${#value}-2} ;; esac
+        UNIT_ENV+=("$key=$value")
     done <"$env_file"
     line=$(sed -n 's/^ExecStart=//p' "$unit")
     [ -n "$line" ] || fail "no ExecStart in $unit"
@@ -146,11 +150,16 @@ unit_command() {
             /usr/bin/java) UNIT_CMD+=("$AJAVA") ;;
             /opt/eventhandler/eventhandler-server.jar) UNIT_CMD+=("$SERVER_JAR") ;;
             \$*)
+                # $VAR is split at white space, ${VAR} stays one word
                 local name=${word#\$} value="" entry
                 name=${name#\{}; name=${name%\}}
                 for entry in "${UNIT_ENV[@]}"; do [ "${entry%%=*}" = "$name" ] && value=${entry#*=}; done
-                # shellcheck disable=SC2206
-                UNIT_CMD+=($value) ;;
+                if [ "${word:1:1}" = "{" ]; then
+                    UNIT_CMD+=("$value")
+                else
+                    # shellcheck disable=SC2206
+                    UNIT_CMD+=($value)
+                fi ;;
             *) UNIT_CMD+=("$word") ;;
         esac
     done

@@ -66,12 +66,12 @@ stop_server() {
 trap stop_server EXIT
 
 # --- 1. install -------------------------------------------------------------------------------------------------
+SUDO=""
 install_packages() {
-    local sudo=""
     if [ "$(id -u)" -ne 0 ]; then
         command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null \
             || fail "not root and no password-less sudo: cannot install qemu-user-static and the arm64 JRE"
-        sudo="sudo -n"
+        SUDO="sudo -n"
     fi
     # openjdk-17-jre-headless is Multi-Arch: same, so its arm64 and amd64 builds must be of one version: the
     # installed amd64 OpenJDK 17 packages are named too, so that apt moves them all together (not removes any)
@@ -81,9 +81,9 @@ install_packages() {
     local log="$WORK/apt.log"
     say "installing qemu-user-static, openjdk-17-jre-headless:arm64 (with ${amd64:-no amd64 OpenJDK 17 packages})"
     # shellcheck disable=SC2086
-    { $sudo dpkg --add-architecture arm64 \
-        && $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
-        && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    { $SUDO dpkg --add-architecture arm64 \
+        && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+        && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
             qemu-user-static openjdk-17-jre-headless:arm64 $amd64; } >"$log" 2>&1 \
         || fail "apt-get could not install the packages" "$log"
 }
@@ -98,7 +98,7 @@ if [ "$INSTALL" = 1 ]; then
     if ! java -version >/dev/null 2>&1 || readlink -f "$(command -v java)" | grep -q arm64; then
         amd64_java=$(update-alternatives --list java 2>/dev/null | grep -v arm64 | head -n 1)
         [ -n "$amd64_java" ] || fail "no amd64 java left after installing the arm64 JRE"
-        update-alternatives --set java "$amd64_java" >/dev/null
+        $SUDO update-alternatives --set java "$amd64_java" >/dev/null
         say "java set back to $amd64_java"
     fi
 fi

@@ -58,6 +58,7 @@ class PriorityWorkloadTest {
     private static PointResult point(final int k, final boolean on, final long highMicros) {
         final Histogram h = new Histogram(LatencyBook.HIGHEST_MICROS, 3);
         h.recordValue(highMicros);
-        return new PointResult(k, on, 1, 0.5, Map.of(3, h), Map.of(3, 600.0), 0, Map.of(), 0);
+        return new PointResult(k, on, 1, 0.5, Map.of(3, h), Map.of(3, 600.0), 0, Map.of(), 0,
+                new MachineMeter.MachineLoad(0.5, 0));
     }
 }

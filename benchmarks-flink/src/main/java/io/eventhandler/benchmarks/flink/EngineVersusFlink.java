@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -131,7 +130,7 @@ public final class EngineVersusFlink {
     }
 
     private static Map<String, String> options(final String[] args) {
-        final Map<String, String> out = new LinkedHashMap<>(new HashMap<>());
+        final Map<String, String> out = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i += 2) {
             final String name = args[i].startsWith("--") ? args[i].substring(2) : "";
             if (!OPTIONS.contains(name) || i + 1 >= args.length) {

@@ -29,6 +29,17 @@ class PriorityWorkloadTest {
     }
 
     @Test
+    void theEkfVariantGivesEveryCopyATrackJoinedWithItsSpectra() {
+        final PriorityWorkload w = new PriorityWorkload(1, 2, 1).withTracking(true);
+        final OperatorGraph graph = OperatorGraph.build(w.graph(), new OperatorRegistry(List.of())::factory);
+        assertEquals(1 * 4 + 2 * 7 + 1 * 4, graph.nodes().size());
+        assertEquals(2, graph.supplierPriorities().get("M2_T"));
+        assertEquals(List.of("M1_A", "M1_B", "M1_C", "M1_D", "M1_T"), w.streams().get(1).supplierTopics());
+        assertEquals(List.of("h1_out-fft-h1_a", "h1_out-fft-h1_b", "h1_out-ekf-h1_t"), w.graph().operators().stream()
+                .filter(o -> o.id().equals("h1_out")).findFirst().orElseThrow().inputs());
+    }
+
+    @Test
     void shouldRecordLatencyFromTheLatestCreationTimePerPriority() {
         final AtomicLong now = new AtomicLong(10_000);
         final LatencyBook book = new LatencyBook(new PriorityWorkload(1, 1, 1).streams(), now::get);

@@ -32,7 +32,7 @@ import java.util.Set;
 public final class EngineVersusFlink {
 
     private static final Set<String> OPTIONS = Set.of("ks", "runs", "systems", "variants", "warmup", "measure",
-            "workers", "buffer-timeout", "jvm", "engine-jar", "out", "high", "low");
+            "workers", "buffer-timeout", "jvm", "engine-jar", "out", "high", "low", "seed");
     /** The same for both systems: a heap cap, the JVM's default collector (G1 on this kind of machine). */
     static final String DEFAULT_JVM = "-Xmx1g";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -97,7 +97,7 @@ public final class EngineVersusFlink {
             command.addAll(List.of("-cp", jar.toString(), "io.eventhandler.benchmarks.engine.EngineRun",
                     "--system", system));
         }
-        for (final String name : List.of("warmup", "measure", "workers", "high", "low")) {
+        for (final String name : List.of("warmup", "measure", "workers", "high", "low", "seed")) {
             if (o.containsKey(name)) {
                 command.addAll(List.of("--" + name, o.get(name)));
             }

@@ -44,7 +44,7 @@ public final class FlinkRun {
         final LatencyBook book = new LatencyBook(workload.streams(), Clocks::micros);
         final String name = "flink-run";
         BookSink.register(name, book);
-        final JobClient job = start(workload, o.workers(), bufferTimeout, name);
+        final JobClient job = start(workload, o.workers(), bufferTimeout, name, o.seed());
         while (job.getJobStatus().get() != JobStatus.RUNNING) {
             Thread.sleep(50);
         }
@@ -57,12 +57,12 @@ public final class FlinkRun {
 
     /** Submits the job to a new local MiniCluster; the sink must be registered under {@code sinkName}. */
     static JobClient start(final PriorityWorkload workload, final int parallelism, final long bufferTimeoutMillis,
-                           final String sinkName) throws Exception {
+                           final String sinkName, final long seed) throws Exception {
         final Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, parallelism);
         final StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, conf);
         env.setBufferTimeout(bufferTimeoutMillis);
-        final DataStream<Item> suppliers = env.fromSource(new SupplierSource(workload, EnginePriorityExperiment.SEED),
+        final DataStream<Item> suppliers = env.fromSource(new SupplierSource(workload, seed),
                 FlinkPriorityJob.EVENT_TIME, "suppliers", TypeInformation.of(Item.class)).setParallelism(1);
         FlinkPriorityJob.build(suppliers, FlinkPlan.of(workload.graph()), parallelism)
                 .sinkTo(new BookSink(sinkName)).name("consumers").setParallelism(parallelism);

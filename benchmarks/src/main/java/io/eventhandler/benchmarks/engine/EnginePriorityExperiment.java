@@ -65,8 +65,15 @@ public final class EnginePriorityExperiment {
      *                     inter-arrival time is the period plus a uniform offset in (-jitter, +jitter)
      */
     public static PointResult run(final PriorityWorkload workload, final boolean prioritized, final long jitterMicros,
-                           final int workers, final long warmupSeconds, final long measureSeconds)
+                                  final int workers, final long warmupSeconds, final long measureSeconds)
             throws InterruptedException {
+        return run(workload, prioritized, jitterMicros, workers, warmupSeconds, measureSeconds, SEED);
+    }
+
+    /** {@link #run} with another seed for the suppliers' payloads and phases. */
+    public static PointResult run(final PriorityWorkload workload, final boolean prioritized, final long jitterMicros,
+                                  final int workers, final long warmupSeconds, final long measureSeconds,
+                                  final long seed) throws InterruptedException {
         final List<StreamSpec> streams = workload.streams();
         final OperatorGraph graph = OperatorGraph.build(workload.graph(), new OperatorRegistry(List.of())::factory);
         final LatencyBook book = new LatencyBook(streams, CLOCK);
@@ -76,7 +83,7 @@ public final class EnginePriorityExperiment {
         try (Engine engine = new Engine(graph, book,
                 EngineSettings.defaults().withWorkers(workers).withPrioritized(prioritized), CLOCK)) {
             engine.start();
-            try (SupplierDriver ignored = new SupplierDriver(engine::offer, streams, jitterMicros, CLOCK, SEED)) {
+            try (SupplierDriver ignored = new SupplierDriver(engine::offer, streams, jitterMicros, CLOCK, seed)) {
                 Thread.sleep(warmupSeconds * 1000);
                 book.reset();
                 final long replacedBefore = replaced(engine);

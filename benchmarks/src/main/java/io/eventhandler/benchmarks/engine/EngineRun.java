@@ -7,7 +7,7 @@ import java.util.Set;
  * driven into the engine with priorities on ({@code --system engine}) or off ({@code --system fifo}), then one
  * {@link RunReport} line on stdout. Started by the side-by-side runner of the {@code benchmarks-flink} module; by hand:
  * <pre>java -cp benchmarks.jar io.eventhandler.benchmarks.engine.EngineRun --system engine --k 9 [--variant ekf]
- *     [--high 3] [--low 2] [--warmup 10] [--measure 20] [--workers 2]</pre>
+ *     [--high 3] [--low 2] [--warmup 10] [--measure 20] [--workers 2] [--seed 42]</pre>
  */
 public final class EngineRun {
 
@@ -22,7 +22,7 @@ public final class EngineRun {
         final RunOptions o = RunOptions.parse(args, Set.of("system"));
         final PriorityWorkload workload = o.workload();
         final PointResult r = EnginePriorityExperiment.run(workload, system.equals("engine"), 0, o.workers(),
-                o.warmupSeconds(), o.measureSeconds());
+                o.warmupSeconds(), o.measureSeconds(), o.seed());
         System.out.println(RunReport.of(system, workload, r).line());
     }
 }

@@ -6,12 +6,14 @@ import java.util.Set;
 
 /**
  * The options of one measured point in a child JVM of the side-by-side comparison, for the engine and for Flink
- * alike: {@code --k 9 --high 3 --low 2 --variant fft|ekf --warmup 10 --measure 20 --workers 2}.
+ * alike: {@code --k 9 --high 3 --low 2 --variant fft|ekf --warmup 10 --measure 20 --workers 2 --seed 42}; the
+ * seed sets the suppliers' payloads and phases.
  */
 public record RunOptions(int k, int high, int low, boolean tracked, long warmupSeconds, long measureSeconds,
-                         int workers) {
+                         int workers, long seed) {
 
-    private static final Set<String> KNOWN = Set.of("k", "high", "low", "variant", "warmup", "measure", "workers");
+    private static final Set<String> KNOWN = Set.of("k", "high", "low", "variant", "warmup", "measure", "workers",
+            "seed");
 
     /**
      * @param extra further option names the caller reads itself from {@link #raw}
@@ -27,7 +29,8 @@ public record RunOptions(int k, int high, int low, boolean tracked, long warmupS
                 Integer.parseInt(o.getOrDefault("low", "2")), variant.equals("ekf"),
                 Long.parseLong(o.getOrDefault("warmup", "10")), Long.parseLong(o.getOrDefault("measure", "20")),
                 Integer.parseInt(o.getOrDefault("workers",
-                        Integer.toString(Runtime.getRuntime().availableProcessors()))));
+                        Integer.toString(Runtime.getRuntime().availableProcessors()))),
+                Long.parseLong(o.getOrDefault("seed", Long.toString(EnginePriorityExperiment.SEED))));
     }
 
     /** {@code --name value} pairs; refuses names outside the known and {@code extra} ones. */

@@ -3,7 +3,7 @@ package io.eventhandler.benchmarks.engine;
 import java.lang.management.ManagementFactory;
 
 /** This process's CPU use over an interval, as a share of all cores (1.0 = every core busy). */
-final class CpuMeter {
+public final class CpuMeter {
 
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -11,12 +11,12 @@ final class CpuMeter {
     private long cpuStart;
     private long wallStart;
 
-    void start() {
+    public void start() {
         cpuStart = os.getProcessCpuTime();
         wallStart = System.nanoTime();
     }
 
-    double utilisation() {
+    public double utilisation() {
         final double cpu = os.getProcessCpuTime() - cpuStart;
         final double wall = System.nanoTime() - wallStart;
         return cpu / (wall * cores);

@@ -24,6 +24,8 @@ import java.util.function.LongSupplier;
  */
 public final class EnginePriorityExperiment {
 
+    /** The suppliers' seed (payloads, phases): the same for every system compared. */
+    public static final long SEED = 42;
     private static final LongSupplier CLOCK = () -> System.nanoTime() / 1_000L;
     private static final int[] PRIORITIES = {PriorityWorkload.HIGH, PriorityWorkload.MIDDLE, PriorityWorkload.LOW};
 
@@ -62,23 +64,32 @@ public final class EnginePriorityExperiment {
      * @param jitterMicros 0 for coordinated periodic streams; else uncoordinated sporadic suppliers whose every
      *                     inter-arrival time is the period plus a uniform offset in (-jitter, +jitter)
      */
-    static PointResult run(final PriorityWorkload workload, final boolean prioritized, final long jitterMicros,
-                           final int workers, final long warmupSeconds, final long measureSeconds)
+    public static PointResult run(final PriorityWorkload workload, final boolean prioritized, final long jitterMicros,
+                                  final int workers, final long warmupSeconds, final long measureSeconds)
             throws InterruptedException {
+        return run(workload, prioritized, jitterMicros, workers, warmupSeconds, measureSeconds, SEED);
+    }
+
+    /** {@link #run} with another seed for the suppliers' payloads and phases. */
+    public static PointResult run(final PriorityWorkload workload, final boolean prioritized, final long jitterMicros,
+                                  final int workers, final long warmupSeconds, final long measureSeconds,
+                                  final long seed) throws InterruptedException {
         final List<StreamSpec> streams = workload.streams();
         final OperatorGraph graph = OperatorGraph.build(workload.graph(), new OperatorRegistry(List.of())::factory);
         final LatencyBook book = new LatencyBook(streams, CLOCK);
         final CpuMeter cpu = new CpuMeter();
+        final MachineMeter machine = new MachineMeter();
         System.gc(); // start every point from a clean heap, outside the measurement
         try (Engine engine = new Engine(graph, book,
                 EngineSettings.defaults().withWorkers(workers).withPrioritized(prioritized), CLOCK)) {
             engine.start();
-            try (SupplierDriver ignored = new SupplierDriver(engine, streams, jitterMicros, CLOCK, 42)) {
+            try (SupplierDriver ignored = new SupplierDriver(engine::offer, streams, jitterMicros, CLOCK, seed)) {
                 Thread.sleep(warmupSeconds * 1000);
                 book.reset();
                 final long replacedBefore = replaced(engine);
                 final long violationsBefore = relativeViolations(engine);
                 cpu.start();
+                machine.start();
                 final long t0 = System.nanoTime();
                 Thread.sleep(measureSeconds * 1000);
                 final var latency = book.snapshot();
@@ -86,13 +97,13 @@ public final class EnginePriorityExperiment {
                 final double seconds = (System.nanoTime() - t0) / 1e9;
                 return new PointResult(workload.middle(), prioritized, seconds, cpu.utilisation(), latency,
                         idealRates(streams), replaced(engine) - replacedBefore, marked,
-                        relativeViolations(engine) - violationsBefore);
+                        relativeViolations(engine) - violationsBefore, machine.load());
             }
         }
     }
 
     /** Derived events per second each priority would get if every supplier event were processed. */
-    static Map<Integer, Double> idealRates(final List<StreamSpec> streams) {
+    public static Map<Integer, Double> idealRates(final List<StreamSpec> streams) {
         final Map<Integer, Double> out = new HashMap<>();
         streams.forEach(s -> out.merge(s.priority(), 1e6 / s.periodMicros(), Double::sum));
         return out;

@@ -16,16 +16,16 @@ import java.util.function.LongSupplier;
  * Marked events (a time-consistency violation under policy MARK) are counted too. Recording is lock-free across
  * workers; {@link #reset} starts a new interval (to drop the warm-up).
  */
-final class LatencyBook implements DerivedEventSink {
+public final class LatencyBook implements DerivedEventSink {
 
-    static final long HIGHEST_MICROS = 60_000_000L;
+    public static final long HIGHEST_MICROS = 60_000_000L;
 
     private final Map<String, Integer> priorityByTopic = new HashMap<>();
     private final Map<Integer, Recorder> recorders = new HashMap<>();
     private final Map<Integer, LongAdder> marked = new HashMap<>();
     private final LongSupplier clockMicros;
 
-    LatencyBook(final List<StreamSpec> streams, final LongSupplier clockMicros) {
+    public LatencyBook(final List<StreamSpec> streams, final LongSupplier clockMicros) {
         this.clockMicros = clockMicros;
         for (final StreamSpec s : streams) {
             priorityByTopic.put(s.outputTopic(), s.priority());
@@ -49,20 +49,20 @@ final class LatencyBook implements DerivedEventSink {
     }
 
     /** Drops everything recorded so far. */
-    void reset() {
+    public void reset() {
         recorders.values().forEach(r -> r.getIntervalHistogram());
         marked.values().forEach(LongAdder::reset);
     }
 
     /** Marked events since the last reset or call, per priority (call right after {@link #snapshot}). */
-    Map<Integer, Long> marked() {
+    public Map<Integer, Long> marked() {
         final Map<Integer, Long> out = new HashMap<>();
         marked.forEach((p, m) -> out.put(p, m.sumThenReset()));
         return out;
     }
 
     /** What was recorded since the last reset or snapshot, per priority. */
-    Map<Integer, Histogram> snapshot() {
+    public Map<Integer, Histogram> snapshot() {
         final Map<Integer, Histogram> out = new HashMap<>();
         recorders.forEach((p, r) -> out.put(p, r.getIntervalHistogram()));
         return out;

@@ -1,9 +1,8 @@
 package io.eventhandler.benchmarks.engine;
 
-import io.eventhandler.core.engine.runtime.Engine;
-
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -16,14 +15,16 @@ import java.util.function.LongSupplier;
  * stream fire from one timer expiration with one creation time, periodically; uncoordinated (Set 5) each supplier has
  * its own random phase and is sporadic, each inter-arrival time being the period plus a uniform offset in
  * (-jitter, +jitter), as CPEP's sporadic variant (±2.5 ms), so that the phases between suppliers drift. Stream copies
- * always get random phases, so that copies do not all arrive at once.
+ * always get random phases, so that copies do not all arrive at once. The EKF variant's range-bearing supplier fires
+ * with the copy's batches, one fixed measurement made up front like the batches. The same seed gives the same
+ * payloads and phases to every system driven, so the engine and Flink see the same suppliers.
  */
-final class SupplierDriver implements AutoCloseable {
+public final class SupplierDriver implements AutoCloseable {
 
     private final ScheduledExecutorService timer;
 
-    SupplierDriver(final Engine engine, final List<StreamSpec> streams, final long jitterMicros,
-                   final LongSupplier clockMicros, final long seed) {
+    public SupplierDriver(final SupplierSink sink, final List<StreamSpec> streams, final long jitterMicros,
+                          final LongSupplier clockMicros, final long seed) {
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             final Thread t = new Thread(r, "eh-bench-suppliers");
             t.setDaemon(true);
@@ -33,17 +34,22 @@ final class SupplierDriver implements AutoCloseable {
         final SplittableRandom random = new SplittableRandom(seed);
         for (final StreamSpec s : streams) {
             final String payload = payload(s.samples(), random);
+            final String track = s.trackTopic() == null ? null : measurement(random);
             if (jitterMicros == 0) {
                 schedule(s.periodMicros(), random, () -> {
                     final long created = clockMicros.getAsLong();
                     for (final String topic : s.topics()) {
-                        engine.offer(topic, payload, created);
+                        sink.offer(topic, payload, created);
+                    }
+                    if (track != null) {
+                        sink.offer(s.trackTopic(), track, created);
                     }
                 });
             } else {
-                for (final String topic : s.topics()) {
+                for (final String topic : s.supplierTopics()) {
+                    final String p = topic.equals(s.trackTopic()) ? track : payload;
                     sporadic(random.nextLong(s.periodMicros()), s.periodMicros(), jitterMicros, random.split(),
-                            () -> engine.offer(topic, payload, clockMicros.getAsLong()));
+                            () -> sink.offer(topic, p, clockMicros.getAsLong()));
                 }
             }
         }
@@ -73,6 +79,12 @@ final class SupplierDriver implements AutoCloseable {
             values.add(Integer.toString(random.nextInt(256)));
         }
         return String.join(",", values);
+    }
+
+    /** One range-bearing measurement {@code "r,θ"}: 50–150 m, ±π rad. */
+    static String measurement(final SplittableRandom random) {
+        return String.format(Locale.ROOT, "%.3f,%.5f", 50 + 100 * random.nextDouble(),
+                Math.PI * (2 * random.nextDouble() - 1));
     }
 
     @Override

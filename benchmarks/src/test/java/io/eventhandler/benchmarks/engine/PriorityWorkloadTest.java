@@ -29,6 +29,17 @@ class PriorityWorkloadTest {
     }
 
     @Test
+    void theEkfVariantGivesEveryCopyATrackJoinedWithItsSpectra() {
+        final PriorityWorkload w = new PriorityWorkload(1, 2, 1).withTracking(true);
+        final OperatorGraph graph = OperatorGraph.build(w.graph(), new OperatorRegistry(List.of())::factory);
+        assertEquals(1 * 4 + 2 * 7 + 1 * 4, graph.nodes().size());
+        assertEquals(2, graph.supplierPriorities().get("M2_T"));
+        assertEquals(List.of("M1_A", "M1_B", "M1_C", "M1_D", "M1_T"), w.streams().get(1).supplierTopics());
+        assertEquals(List.of("h1_out-fft-h1_a", "h1_out-fft-h1_b", "h1_out-ekf-h1_t"), w.graph().operators().stream()
+                .filter(o -> o.id().equals("h1_out")).findFirst().orElseThrow().inputs());
+    }
+
+    @Test
     void shouldRecordLatencyFromTheLatestCreationTimePerPriority() {
         final AtomicLong now = new AtomicLong(10_000);
         final LatencyBook book = new LatencyBook(new PriorityWorkload(1, 1, 1).streams(), now::get);
@@ -58,6 +69,7 @@ class PriorityWorkloadTest {
     private static PointResult point(final int k, final boolean on, final long highMicros) {
         final Histogram h = new Histogram(LatencyBook.HIGHEST_MICROS, 3);
         h.recordValue(highMicros);
-        return new PointResult(k, on, 1, 0.5, Map.of(3, h), Map.of(3, 600.0), 0, Map.of(), 0);
+        return new PointResult(k, on, 1, 0.5, Map.of(3, h), Map.of(3, 600.0), 0, Map.of(), 0,
+                new MachineMeter.MachineLoad(0.5, 0));
     }
 }

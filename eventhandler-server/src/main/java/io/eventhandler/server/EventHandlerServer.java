@@ -45,7 +45,7 @@ import io.eventhandler.server.observability.MetricsAccess;
 import io.eventhandler.server.observability.ObservabilityResource;
 import io.eventhandler.server.observability.ObservedState;
 import io.eventhandler.server.observability.StatusStream;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerTls;
@@ -171,7 +171,8 @@ public final class EventHandlerServer implements AutoCloseable {
         }
         this.broker = new Broker(HistoryService.brokerSettings(configuration.history(), configuration.historySize(),
                 configuration.subscriberQueueCapacity(), configuration.deliveryBatchMax()),
-                new EventDtoEncoder(mapper), delivery.scheduler().drainExecutor(), delivery.scheduler());
+                new EventDtoEncoder(mapper), delivery.scheduler().drainExecutor(), delivery.scheduler().scheduler(),
+                delivery.scheduler().accounting());
         // the kept history is back in the broker before anything can be published or derived
         this.history = new HistoryService(configuration.history(), configuration.historySize(), broker);
         history.start();

@@ -6,7 +6,7 @@ import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.server.api.RequestLimits;
 import io.eventhandler.server.api.SubscriptionValidator;
 import io.eventhandler.server.http.ArrowheadException;

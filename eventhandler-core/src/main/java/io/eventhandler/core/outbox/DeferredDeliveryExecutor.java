@@ -1,4 +1,4 @@
-package io.eventhandler.core.delivery;
+package io.eventhandler.core.outbox;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -331,14 +331,15 @@ public final class EventHandlerServer implements AutoCloseable {
                 mapper.writer(), metricsAccess, responses, STATUS_PERIOD_MS);
         final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
                 config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit, problems,
-                config.limits().effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), identity.isPresent()));
+                config.limits().effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), identity.isPresent()),
+                calibration.recorder());
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
         final PublishIntake intake = new PublishIntake(
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), responses, access,
                 new PublisherRateLimiter(config.limits().publishEventsPerSecond(),
                         config.limits().publishBytesPerSecond()));
         final PublishAcceptor acceptor = new PublishAcceptor(broker, responses,
-                topic -> delivery.plans().plan(topic).effective().retention(), history);
+                topic -> delivery.plans().plan(topic).effective().retention(), history, calibration.recorder());
         final PublishHandler publish = new PublishHandler(intake, acceptor, mapper.reader(), config.maxBodyBytes());
         final BatchPublishHandler publishBatch = new BatchPublishHandler(intake, acceptor, mapper.reader(),
                 config.limits().publishBatchMax(),

@@ -28,8 +28,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
- * The single entry of events: numbers them per topic, keeps each topic's history, and fans them out to the
- * matching subscribers' outboxes. Thread-safe; {@link #accept} never blocks on a subscriber.
+ * The single entry of events: numbers them per topic, keeps each topic's history, and hands them to the delivery
+ * scheduler, which has each topic fan them out to its matching subscribers' outboxes. Thread-safe; {@link #accept}
+ * never blocks on a subscriber.
  */
 public final class Broker implements AutoCloseable {
 

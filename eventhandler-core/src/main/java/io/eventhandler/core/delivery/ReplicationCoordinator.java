@@ -17,7 +17,8 @@ import java.util.function.IntSupplier;
  *
  * <p>It learns the number of subscribers as the topic fans an event out (as its {@link FanOutObserver}, under the
  * topic's lock, before any offer, so no report can come first), and each subscriber's outcome from the accounting
- * ({@link #subscriberDone}). Events of topics without replication are never tracked, and cost one map miss. Thread-safe.
+ * ({@link #subscriberDone}). Events of topics without replication are never tracked and cost one map miss.
+ * Thread-safe.
  */
 final class ReplicationCoordinator implements FanOutObserver {
 

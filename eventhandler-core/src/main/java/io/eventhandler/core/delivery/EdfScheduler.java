@@ -98,14 +98,22 @@ public final class EdfScheduler implements DeliveryScheduler {
         return true;
     }
 
-    /** Run one job taken from the queue (package-private so a test can hand it a job it took itself). */
+    /**
+     * Run one job taken from the queue (package-private so a test can hand it a job it took itself). A job that
+     * throws is counted and logged; the thread goes on.
+     */
     void run(final DeliveryJob<Dispatch> job) {
-        if (job.kind() == JobKind.DISPATCH) {
-            dispatch(job);
-        } else if (job.message().flags().tryStartReplication()) {
-            replicate(job);
-        } else {
-            aborted.increment();
+        try {
+            if (job.kind() == JobKind.DISPATCH) {
+                dispatch(job);
+            } else if (job.message().flags().tryStartReplication()) {
+                coordinator.replicate(job.message());
+                replications.increment();
+            } else {
+                aborted.increment();
+            }
+        } catch (final RuntimeException e) {
+            failed(job, e);
         }
     }
 
@@ -135,20 +143,12 @@ public final class EdfScheduler implements DeliveryScheduler {
         }
     }
 
+    /** One job's fan-out; a merged job that throws is counted alone, and the round goes on to its writes. */
     private void fanOut(final DeliveryJob<Dispatch> job) {
         final Dispatch dispatch = job.message().message();
         try {
             dispatch.topic().dispatchUpTo(dispatch.event().sequence(), coordinator);
             dispatches.increment();
-        } catch (final RuntimeException e) {
-            failed(job, e);
-        }
-    }
-
-    private void replicate(final DeliveryJob<Dispatch> job) {
-        try {
-            coordinator.replicate(job.message());
-            replications.increment();
         } catch (final RuntimeException e) {
             failed(job, e);
         }

@@ -1,11 +1,11 @@
 package io.eventhandler.core;
 
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.DeliveryCallback;
-import io.eventhandler.core.delivery.EventSink;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.OutboxItem;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.DeliveryCallback;
+import io.eventhandler.core.outbox.EventSink;
 
 import java.util.ArrayList;
 import java.util.List;

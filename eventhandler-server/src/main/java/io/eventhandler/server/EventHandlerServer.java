@@ -45,7 +45,7 @@ import io.eventhandler.server.observability.MetricsAccess;
 import io.eventhandler.server.observability.ObservabilityResource;
 import io.eventhandler.server.observability.ObservedState;
 import io.eventhandler.server.observability.StatusStream;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerTls;
@@ -171,7 +171,8 @@ public final class EventHandlerServer implements AutoCloseable {
         }
         this.broker = new Broker(HistoryService.brokerSettings(configuration.history(), configuration.historySize(),
                 configuration.subscriberQueueCapacity(), configuration.deliveryBatchMax()),
-                new EventDtoEncoder(mapper), delivery.scheduler().drainExecutor(), delivery.scheduler());
+                new EventDtoEncoder(mapper), delivery.scheduler().drainExecutor(), delivery.scheduler().scheduler(),
+                delivery.scheduler().accounting());
         // the kept history is back in the broker before anything can be published or derived
         this.history = new HistoryService(configuration.history(), configuration.historySize(), broker);
         history.start();
@@ -330,14 +331,15 @@ public final class EventHandlerServer implements AutoCloseable {
                 mapper.writer(), metricsAccess, responses, STATUS_PERIOD_MS);
         final SseHandler sse = new SseHandler(broker, mapper, responses, config.sseRetryMs(),
                 config.sseHeartbeatIntervalMs(), access, authorizer, limits, delivery::admit, problems,
-                config.limits().effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), identity.isPresent()));
+                config.limits().effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), identity.isPresent()),
+                calibration.recorder());
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
         final PublishIntake intake = new PublishIntake(
                 new PublishValidator(config.timeStampToleranceSeconds(), limits), responses, access,
                 new PublisherRateLimiter(config.limits().publishEventsPerSecond(),
                         config.limits().publishBytesPerSecond()));
         final PublishAcceptor acceptor = new PublishAcceptor(broker, responses,
-                topic -> delivery.plans().plan(topic).effective().retention(), history);
+                topic -> delivery.plans().plan(topic).effective().retention(), history, calibration.recorder());
         final PublishHandler publish = new PublishHandler(intake, acceptor, mapper.reader(), config.maxBodyBytes());
         final BatchPublishHandler publishBatch = new BatchPublishHandler(intake, acceptor, mapper.reader(),
                 config.limits().publishBatchMax(),

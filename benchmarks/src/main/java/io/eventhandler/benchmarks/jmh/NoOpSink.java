@@ -1,8 +1,8 @@
 package io.eventhandler.benchmarks.jmh;
 
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.DeliveryCallback;
-import io.eventhandler.core.delivery.EventSink;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.DeliveryCallback;
+import io.eventhandler.core.outbox.EventSink;
 import io.eventhandler.core.event.OutboxItem;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.eventhandler.benchmarks.load;
 
-import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.delivery.edf.JobQueueStatistics;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,15 @@
 package io.eventhandler.core.broker;
 
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.delivery.DeliveryScheduler;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.EventEncoder;
 import io.eventhandler.core.event.StoredEvent;
 import io.eventhandler.core.event.TopicName;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.OutboxListeners;
+import io.eventhandler.core.outbox.SubscriberOutbox;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.core.topic.Topic;
 import io.eventhandler.core.topic.TopicSnapshot;
@@ -25,8 +28,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
- * The single entry of events: numbers them per topic, keeps each topic's history, and fans them out to the
- * matching subscribers' outboxes. Thread-safe; {@link #accept} never blocks on a subscriber.
+ * The single entry of events: numbers them per topic, keeps each topic's history, and hands them to the delivery
+ * scheduler, which has each topic fan them out to its matching subscribers' outboxes. Thread-safe; {@link #accept}
+ * never blocks on a subscriber.
  */
 public final class Broker implements AutoCloseable {
 
@@ -34,6 +38,7 @@ public final class Broker implements AutoCloseable {
     private final EventEncoder encoder;
     private final Executor deliveryExecutor;
     private final DeliveryScheduler scheduler;
+    private final OutboxListeners reports;
     private final ConcurrentHashMap<String, Topic> topics = new ConcurrentHashMap<>();
     private final AtomicLong outboxIds = new AtomicLong();
     /** Topics number above this (0, or the base of a promoted backup's epoch). */
@@ -46,20 +51,23 @@ public final class Broker implements AutoCloseable {
     /** Told the topic whose subscribers' strictest requirements changed, after the change. */
     private final List<Consumer<String>> requirementsListeners = new CopyOnWriteArrayList<>();
 
+    /** A broker on its own: fan-out on the accepting thread, nobody told what becomes of the events. */
     public Broker(final BrokerSettings settings, final EventEncoder encoder, final Executor deliveryExecutor) {
-        this(settings, encoder, deliveryExecutor, DeliveryScheduler.IMMEDIATE);
+        this(settings, encoder, deliveryExecutor, DeliveryScheduler.IMMEDIATE, OutboxListeners.NONE);
     }
 
     /**
      * @param deliveryExecutor where subscriber queues are drained
      * @param scheduler        when accepted events are fanned out (at once, or earliest deadline first)
+     * @param reports          makes the listener each subscriber's queue reports its events' fate to (accounting)
      */
     public Broker(final BrokerSettings settings, final EventEncoder encoder, final Executor deliveryExecutor,
-                  final DeliveryScheduler scheduler) {
+                  final DeliveryScheduler scheduler, final OutboxListeners reports) {
         this.settings = settings;
         this.encoder = encoder;
         this.deliveryExecutor = deliveryExecutor;
         this.scheduler = scheduler;
+        this.reports = reports;
         for (final CloseReason reason : CloseReason.values()) {
             disconnects.put(reason, new LongAdder());
         }
@@ -154,7 +162,7 @@ public final class Broker implements AutoCloseable {
         final Topic topic = topic(TopicName.normalise(request.eventType()));
         final SubscriberOutbox outbox = new SubscriberOutbox(outboxIds.incrementAndGet(), topic.name(),
                 request.subscriberKey(), request.description(), settings.outboxCapacity(), settings.maxBatch(),
-                deliveryExecutor, request.sink(), scheduler.listenerFor(topic.name(), request.description(),
+                deliveryExecutor, request.sink(), reports.listenerFor(topic.name(), request.description(),
                 request.filter() == EventFilter.ALL));
         final SubscriberRequirements before = topic.requirements();
         topic.attach(outbox, request.filter(), request.requirements(), request.resumeAfter());

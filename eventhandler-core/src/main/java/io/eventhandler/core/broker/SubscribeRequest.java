@@ -1,6 +1,7 @@
 package io.eventhandler.core.broker;
 
-import io.eventhandler.core.delivery.EventSink;
+import io.eventhandler.core.outbox.EventSink;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.subscription.EventFilter;
 
 /**

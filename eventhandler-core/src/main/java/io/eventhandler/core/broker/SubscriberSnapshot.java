@@ -1,6 +1,6 @@
 package io.eventhandler.core.broker;
 
-import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.outbox.SubscriberOutbox;
 
 /**
  * Counters of one subscriber at one moment.

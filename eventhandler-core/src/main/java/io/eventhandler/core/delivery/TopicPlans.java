@@ -2,6 +2,7 @@ package io.eventhandler.core.delivery;
 
 import io.eventhandler.core.delivery.edf.JobGenerator;
 import io.eventhandler.core.delivery.edf.ReplicationPolicy;
+import io.eventhandler.core.delivery.experimental.DeliveryBaselines;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.Admission;
 import io.eventhandler.core.qos.AdmissionResult;
@@ -38,14 +39,18 @@ public final class TopicPlans {
     private final Map<String, QosRequest> requested = new ConcurrentHashMap<>();
 
     /**
-     * @param bounds      the latencies admission and deadlines use
-     * @param defaultQos  the QoS of a topic nobody configured (it must pass admission)
-     * @param replication which admitted topics get replication jobs
+     * @param bounds     the latencies admission and deadlines use
+     * @param defaultQos the QoS of a topic nobody configured (it must pass admission)
      */
-    public TopicPlans(final LatencyBounds bounds, final TopicQos defaultQos, final ReplicationPolicy replication) {
+    public TopicPlans(final LatencyBounds bounds, final TopicQos defaultQos) {
+        this(bounds, defaultQos, DeliveryBaselines.NONE);
+    }
+
+    /** As above, for an experiment: {@code baselines} may replicate every loss-tolerant topic. */
+    public TopicPlans(final LatencyBounds bounds, final TopicQos defaultQos, final DeliveryBaselines baselines) {
         this.bounds = bounds;
         this.defaultQos = defaultQos;
-        this.replication = replication;
+        this.replication = baselines.replication();
         final AdmissionResult admission = admit(defaultQos, QosRequest.NONE);
         if (!admission.admitted()) {
             throw new IllegalArgumentException("the default topic QoS is not admissible: " + admission.reason());
@@ -155,6 +160,7 @@ public final class TopicPlans {
         return bounds;
     }
 
+    /** Which admitted topics get replication jobs: SELECTIVE, unless an experiment asked for ALL. */
     public ReplicationPolicy replication() {
         return replication;
     }

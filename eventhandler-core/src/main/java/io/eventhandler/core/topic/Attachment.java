@@ -1,8 +1,8 @@
 package io.eventhandler.core.topic;
 
-import io.eventhandler.core.broker.SubscriberRequirements;
-import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.outbox.SubscriberOutbox;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.subscription.EventFilter;
 
 /**

@@ -1,12 +1,14 @@
 package io.eventhandler.core.topic;
 
-import io.eventhandler.core.broker.SubscriberRequirements;
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.OutboxItem;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.FanOut;
+import io.eventhandler.core.outbox.FanOutObserver;
+import io.eventhandler.core.outbox.SubscriberOutbox;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.subscription.EventFilter;
 
 import java.util.ArrayDeque;
@@ -24,7 +26,7 @@ import java.util.Set;
  * (numbering, one array store, and one queue offer per matching subscriber). Publishing and fanning out are two
  * steps, so that a delivery scheduler can decide when an event's fan-out runs (earliest deadline first).
  */
-public final class Topic {
+public final class Topic implements FanOut {
 
     private static final Attachment[] NONE = new Attachment[0];
 
@@ -57,6 +59,7 @@ public final class Topic {
         this.history = new TopicHistory(historyBounds);
     }
 
+    @Override
     public String name() {
         return name;
     }
@@ -152,6 +155,7 @@ public final class Topic {
     }
 
     /** As {@link #dispatchUpTo(long)}, telling {@code observer} of each event before it is fanned out. */
+    @Override
     public synchronized int dispatchUpTo(final long sequence, final FanOutObserver observer) {
         int taken = 0;
         while (!undispatched.isEmpty() && undispatched.peekFirst().sequence() <= sequence) {

@@ -2,13 +2,15 @@ package io.eventhandler.core.broker;
 
 import io.eventhandler.core.Events;
 import io.eventhandler.core.RecordingSink;
-import io.eventhandler.core.delivery.OutboxListener;
+import io.eventhandler.core.delivery.DeliveryScheduler;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.outbox.FanOut;
+import io.eventhandler.core.outbox.FanOutObserver;
+import io.eventhandler.core.outbox.OutboxListeners;
 import io.eventhandler.core.replication.BackupBuffer;
 import io.eventhandler.core.replication.Replica;
 import io.eventhandler.core.replication.RoleState;
 import io.eventhandler.core.subscription.EventFilter;
-import io.eventhandler.core.topic.Topic;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -29,27 +31,21 @@ class BrokerRecoveryTest {
         final List<String> calls = new ArrayList<>();
 
         @Override
-        public void schedule(final Topic topic, final Event event) {
+        public void schedule(final FanOut topic, final Event event) {
             calls.add("schedule " + event.topic() + ":" + event.sequence());
-            topic.dispatchUpTo(event.sequence());
+            topic.dispatchUpTo(event.sequence(), FanOutObserver.NONE);
         }
 
         @Override
-        public void scheduleRecovered(final Topic topic, final Event event) {
+        public void scheduleRecovered(final FanOut topic, final Event event) {
             calls.add("recovered " + event.topic() + ":" + event.sequence());
-            topic.dispatchUpTo(event.sequence());
-        }
-
-        @Override
-        public OutboxListener listenerFor(final String topic, final String subscriber,
-                                          final boolean receivesEverything) {
-            return OutboxListener.NONE;
+            topic.dispatchUpTo(event.sequence(), FanOutObserver.NONE);
         }
     }
 
     private static Broker broker(final DeliveryScheduler scheduler) {
         return new Broker(new BrokerSettings(16, 64, 64), d -> d.payload().getBytes(StandardCharsets.UTF_8),
-                Runnable::run, scheduler);
+                Runnable::run, scheduler, OutboxListeners.NONE);
     }
 
     private static RecordingSink subscribe(final Broker broker, final String topic, final long resumeAfter) {

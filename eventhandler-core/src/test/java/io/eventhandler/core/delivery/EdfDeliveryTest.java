@@ -8,7 +8,9 @@ import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.delivery.accounting.DeliveryStatistics;
 import io.eventhandler.core.delivery.edf.ReplicationPolicy;
 import io.eventhandler.core.delivery.edf.SchedulingPolicy;
+import io.eventhandler.core.delivery.experimental.DeliveryBaselines;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.qos.Destination;
 import io.eventhandler.core.qos.LatencyBounds;
 import io.eventhandler.core.qos.LossTolerance;
@@ -28,7 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * FRAME's delivery behind a real broker, one worker thread: the order jobs reach the subscribers in, the deadline
@@ -61,18 +65,24 @@ class EdfDeliveryTest {
 
     private void start(final SchedulingPolicy policy, final ReplicationPolicy replication,
                        final Replicator replicator, final boolean coordination, final int maxMerged) {
+        start(new DeliveryBaselines(policy, replication, coordination), replicator, maxMerged, 1);
+    }
+
+    private void start(final DeliveryBaselines baselines, final Replicator replicator, final int maxMerged,
+                       final int workers) {
         final TopicPlans plans = new TopicPlans(LatencyBounds.PAPER_EXAMPLE,
                 new TopicQos(Micros.INFINITE, 1_000 * MS, LossTolerance.BEST_EFFORT, 0, Destination.EDGE, 0),
-                replication);
+                baselines);
         plans.configure("loose", qos(500, 500, LossTolerance.BEST_EFFORT, 0));
         plans.configure("tight", qos(50, 50, LossTolerance.of(3), 0));
         plans.configure("cat0", qos(50, 50, LossTolerance.of(0), 2));
         plans.configure("cat2", qos(100, 100, LossTolerance.of(0), 1));
-        delivery = new EdfDelivery(plans, policy, 1, Runnable::run, replicator, now::get, coordination,
-                DeliveryProblemLog.manual(10_000, System::nanoTime, org.slf4j.LoggerFactory.getLogger(getClass())),
-                maxMerged);
+        delivery = EdfDelivery.builder(plans, replicator).workers(workers).clockMicros(now::get)
+                .problems(DeliveryProblemLog.manual(10_000, System::nanoTime,
+                        org.slf4j.LoggerFactory.getLogger(getClass())))
+                .maxMerged(maxMerged).baselines(baselines).build();
         broker = new Broker(new BrokerSettings(16, 64, 8), d -> d.payload().getBytes(StandardCharsets.UTF_8),
-                delivery.drainExecutor(), delivery);
+                delivery.drainExecutor(), delivery.scheduler(), delivery.accounting());
     }
 
     @AfterEach
@@ -130,6 +140,47 @@ class EdfDeliveryTest {
         assertEquals(4, delivery.snapshot().dispatchesMerged());
         assertEquals(6, delivery.snapshot().queue().takenDispatches());
         assertEquals(6, delivery.snapshot().workers().dispatches());
+    }
+
+    private static List<String> payloadsNow(final RecordingSink sink) {
+        return sink.items().stream().filter(i -> i instanceof Event).map(i -> ((Event) i).payload()).toList();
+    }
+
+    @Test
+    void withoutWorkerThreadsATestStepsDeliveryOneJobAtATimeInDeadlineOrder() {
+        start(DeliveryBaselines.NONE, Replicator.NO_BACKUP, 1, 0);
+        final RecordingSink wire = new RecordingSink(false);
+        subscribe("loose", wire);
+        subscribe("tight", wire);
+        publish("loose", "l1", T0);
+        publish("tight", "t1", T0); // due first
+        delivery.start(); // no thread to start
+        assertEquals(List.of(), payloadsNow(wire));
+        assertTrue(delivery.scheduler().runOne());
+        assertEquals(List.of("t1"), payloadsNow(wire), "fanned out and written on the stepping thread");
+        assertTrue(delivery.scheduler().runOne());
+        assertEquals(List.of("t1", "l1"), payloadsNow(wire));
+        assertFalse(delivery.scheduler().runOne(), "nothing left");
+        assertEquals(0, delivery.snapshot().workers().threads());
+        assertEquals(2, delivery.snapshot().workers().dispatches());
+        assertEquals(2, delivery.snapshot().topics().get("TIGHT").delivered()
+                + delivery.snapshot().topics().get("LOOSE").delivered());
+    }
+
+    @Test
+    void oneStepMergesTheDispatchesOfOneTopicAtTheHeadOfTheQueueIntoOneWrite() {
+        start(DeliveryBaselines.NONE, Replicator.NO_BACKUP, EdfDelivery.DEFAULT_MAX_MERGED, 0);
+        final RecordingSink sink = new RecordingSink(false);
+        subscribe("tight", sink);
+        for (int i = 1; i <= 5; i++) {
+            publish("tight", "e" + i, T0);
+        }
+        assertTrue(delivery.scheduler().runOne());
+        assertEquals(List.of("e1", "e2", "e3", "e4", "e5"), payloadsNow(sink));
+        assertEquals(List.of(5), sink.batchSizes());
+        assertFalse(delivery.scheduler().runOne(), "the merged jobs left the queue with the first");
+        assertEquals(4, delivery.snapshot().dispatchesMerged());
+        assertEquals(5, delivery.snapshot().workers().dispatches());
     }
 
     @Test

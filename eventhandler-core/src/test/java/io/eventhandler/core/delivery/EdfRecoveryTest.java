@@ -6,8 +6,6 @@ import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.BrokerSettings;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.delivery.edf.JobQueueStatistics;
-import io.eventhandler.core.delivery.edf.ReplicationPolicy;
-import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.qos.LatencyBounds;
@@ -48,13 +46,13 @@ class EdfRecoveryTest {
 
     @BeforeEach
     void start() {
-        plans = new TopicPlans(LatencyBounds.PAPER_EXAMPLE, PaperTopics.category(4), ReplicationPolicy.SELECTIVE);
+        plans = new TopicPlans(LatencyBounds.PAPER_EXAMPLE, PaperTopics.category(4));
         plans.configure("monitoring", PaperTopics.category(2));
         plans.configure("logging", PaperTopics.category(5));
         plans.configure("probe", PaperTopics.category(0));
-        delivery = new EdfDelivery(plans, SchedulingPolicy.EDF, 1, Runnable::run, Replicator.NO_BACKUP, now::get);
+        delivery = EdfDelivery.builder(plans, Replicator.NO_BACKUP).clockMicros(now::get).build();
         broker = new Broker(new BrokerSettings(16, 64, 8), d -> d.payload().getBytes(StandardCharsets.UTF_8),
-                delivery.drainExecutor(), delivery);
+                delivery.drainExecutor(), delivery.scheduler(), delivery.accounting());
     }
 
     @AfterEach

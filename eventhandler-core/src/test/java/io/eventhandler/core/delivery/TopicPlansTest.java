@@ -1,6 +1,5 @@
 package io.eventhandler.core.delivery;
 
-import io.eventhandler.core.delivery.edf.ReplicationPolicy;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.core.qos.Destination;
 import io.eventhandler.core.qos.LatencyBounds;
@@ -27,7 +26,7 @@ class TopicPlansTest {
     private static final TopicQos DEFAULT =
             new TopicQos(Micros.INFINITE, 1_000 * MS, LossTolerance.BEST_EFFORT, 0, Destination.EDGE, 0);
 
-    private final TopicPlans plans = new TopicPlans(LatencyBounds.PAPER_EXAMPLE, DEFAULT, ReplicationPolicy.SELECTIVE);
+    private final TopicPlans plans = new TopicPlans(LatencyBounds.PAPER_EXAMPLE, DEFAULT);
 
     @Test
     void aTopicWithoutQosUsesTheDefaultPlan() {

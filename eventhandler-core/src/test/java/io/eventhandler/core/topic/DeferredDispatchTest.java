@@ -4,10 +4,12 @@ import io.eventhandler.core.Events;
 import io.eventhandler.core.RecordingSink;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.BrokerSettings;
-import io.eventhandler.core.broker.DeliveryScheduler;
 import io.eventhandler.core.broker.SubscribeRequest;
-import io.eventhandler.core.delivery.OutboxListener;
+import io.eventhandler.core.delivery.DeliveryScheduler;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.outbox.FanOut;
+import io.eventhandler.core.outbox.FanOutObserver;
+import io.eventhandler.core.outbox.OutboxListeners;
 import io.eventhandler.core.subscription.EventFilter;
 import org.junit.jupiter.api.Test;
 
@@ -31,19 +33,13 @@ class DeferredDispatchTest {
         private boolean holding;
 
         @Override
-        public void schedule(final Topic topic, final Event event) {
-            final Runnable dispatch = () -> topic.dispatchUpTo(event.sequence());
+        public void schedule(final FanOut topic, final Event event) {
+            final Runnable dispatch = () -> topic.dispatchUpTo(event.sequence(), FanOutObserver.NONE);
             if (holding) {
                 held.add(dispatch);
             } else {
                 dispatch.run();
             }
-        }
-
-        @Override
-        public OutboxListener listenerFor(final String topic, final String subscriber,
-                                          final boolean receivesEverything) {
-            return OutboxListener.NONE;
         }
 
         void releaseInReverse() {
@@ -57,7 +53,7 @@ class DeferredDispatchTest {
 
     private final HeldDispatches scheduler = new HeldDispatches();
     private final Broker broker = new Broker(new BrokerSettings(4, 64, 64),
-            d -> d.payload().getBytes(StandardCharsets.UTF_8), Runnable::run, scheduler);
+            d -> d.payload().getBytes(StandardCharsets.UTF_8), Runnable::run, scheduler, OutboxListeners.NONE);
 
     private void publish(final int from, final int to) {
         for (int i = from; i <= to; i++) {

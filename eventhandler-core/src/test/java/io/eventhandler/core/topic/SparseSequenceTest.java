@@ -2,10 +2,10 @@ package io.eventhandler.core.topic;
 
 import io.eventhandler.core.Events;
 import io.eventhandler.core.RecordingSink;
-import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.Gap;
+import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.subscription.EventFilter;
 import org.junit.jupiter.api.Test;
 

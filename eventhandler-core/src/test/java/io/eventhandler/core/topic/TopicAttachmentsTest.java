@@ -2,10 +2,10 @@ package io.eventhandler.core.topic;
 
 import io.eventhandler.core.Events;
 import io.eventhandler.core.RecordingSink;
-import io.eventhandler.core.broker.SubscriberRequirements;
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.SubscriberOutbox;
 import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.SubscriberOutbox;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.subscription.EventFilter;
 import org.junit.jupiter.api.Test;
 

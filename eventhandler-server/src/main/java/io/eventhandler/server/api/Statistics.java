@@ -1,7 +1,7 @@
 package io.eventhandler.server.api;
 
 import io.eventhandler.core.broker.SubscriberSnapshot;
-import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.topic.TopicSnapshot;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.eventhandler.server.api;
 
-import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.server.subscription.SubscriberRequirementsDocument;
 import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.SubscriptionRequestDTO;

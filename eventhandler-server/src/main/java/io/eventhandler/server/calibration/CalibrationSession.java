@@ -6,36 +6,44 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 
-/** Starts the recorder with the server when calibration is configured, and writes its file when the server stops. */
+/**
+ * The recorder the server hands to the publish and SSE paths: a {@link StageSampler} started with the server when
+ * calibration is configured (written to its file when the server stops), else {@link StageRecorder#NONE}.
+ */
 public final class CalibrationSession {
 
     private static final Logger LOG = LoggerFactory.getLogger(CalibrationSession.class);
 
     private final CalibrationConfiguration config;
-    private final StageRecorder recorder;
+    private final StageSampler sampler;
 
-    CalibrationSession(final CalibrationConfiguration config, final StageRecorder recorder) {
+    private CalibrationSession(final CalibrationConfiguration config) {
         this.config = config;
-        this.recorder = recorder;
-        if (config.enabled()) {
-            recorder.start(config.samples());
+        this.sampler = config.enabled() ? new StageSampler() : null;
+        if (sampler != null) {
+            sampler.start(config.samples());
             LOG.info("recording per-stage service times (the latest {} per stage) for {}", config.samples(), config.file());
         }
     }
 
     public static CalibrationSession begin(final CalibrationConfiguration config) {
-        return new CalibrationSession(config, StageRecorder.global());
+        return new CalibrationSession(config);
+    }
+
+    /** What the publish and SSE paths report their stages to. */
+    public StageRecorder recorder() {
+        return sampler == null ? StageRecorder.NONE : sampler;
     }
 
     /** Stop recording and write the samples; a failure to write is logged, never thrown from a shutdown. */
     public void finish() {
-        if (!config.enabled()) {
+        if (sampler == null) {
             return;
         }
-        recorder.stop();
+        sampler.stop();
         try {
-            recorder.writeCsv(config.file());
-            LOG.info("per-stage service times ({}) written to {}", recorder.counts(), config.file().toAbsolutePath());
+            sampler.writeCsv(config.file());
+            LOG.info("per-stage service times ({}) written to {}", sampler.counts(), config.file().toAbsolutePath());
         } catch (final IOException e) {
             LOG.error("cannot write the calibration samples to {}: {}", config.file(), e.toString());
         }

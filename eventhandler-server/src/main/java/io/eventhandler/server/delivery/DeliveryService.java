@@ -4,11 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.api.qos.TopicQosFileDTO;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.broker.SubscriberRequirements;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
+import io.eventhandler.core.qos.SubscriberRequirements;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.delivery.EdfDelivery;
 import io.eventhandler.core.delivery.Replicator;
 import io.eventhandler.core.delivery.TopicPlans;
+import io.eventhandler.core.delivery.experimental.DeliveryBaselines;
 import io.eventhandler.core.engine.runtime.Engine;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.AdmissionRefusedException;
@@ -45,11 +46,12 @@ public final class DeliveryService implements AutoCloseable {
     public DeliveryService(final DeliveryConfiguration configuration, final Executor drainPool, final int workers,
                            final Replicator replicator, final DeliveryProblemLog problems) {
         this.configuration = configuration;
-        this.plans = new TopicPlans(configuration.latencies(), configuration.defaultQos(),
-                configuration.replication());
-        this.scheduler = new EdfDelivery(plans, configuration.policy(), workers, drainPool, replicator,
-                Engine.clockMicros(Clock.systemUTC()), configuration.coordination(), problems,
-                configuration.maxMergedDispatches());
+        final DeliveryBaselines baselines = new DeliveryBaselines(configuration.policy(),
+                configuration.replication(), configuration.coordination());
+        this.plans = new TopicPlans(configuration.latencies(), configuration.defaultQos(), baselines);
+        this.scheduler = EdfDelivery.builder(plans, replicator).workers(workers).drainPool(drainPool)
+                .clockMicros(Engine.clockMicros(Clock.systemUTC())).problems(problems)
+                .maxMerged(configuration.maxMergedDispatches()).baselines(baselines).build();
     }
 
     /** Load the topics file, if one is configured; every problem is a start-up error naming the topic. */

@@ -1,7 +1,7 @@
 package io.eventhandler.server.observability;
 
 import io.eventhandler.core.broker.SubscriberSnapshot;
-import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.delivery.accounting.DeliveryStatistics;
 import io.eventhandler.core.replication.ReplicationRole;
 import io.eventhandler.core.topic.TopicSnapshot;

@@ -2,7 +2,7 @@ package io.eventhandler.server.observability;
 
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscriberSnapshot;
-import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.delivery.DeliverySnapshot;
 import io.eventhandler.core.delivery.EdfDelivery;
 import io.eventhandler.core.topic.TopicSnapshot;

@@ -35,17 +35,26 @@ public final class PublishAcceptor {
     private final GrizzlyResponses responses;
     private final ToIntFunction<String> retention;
     private final HistoryService history;
+    private final StageRecorder stages;
 
     /**
      * @param retention the publisher retention N of a (normalised) topic, answered as {@code Eh-Retention} so that
      *                  publishers know how many events to keep for a failover
+     * @param stages    where the accept stage is recorded ({@link StageRecorder#NONE} unless calibrating)
      */
     public PublishAcceptor(final Broker broker, final GrizzlyResponses responses,
-                           final ToIntFunction<String> retention, final HistoryService history) {
+                           final ToIntFunction<String> retention, final HistoryService history,
+                           final StageRecorder stages) {
         this.broker = broker;
         this.responses = responses;
         this.retention = retention;
         this.history = history;
+        this.stages = stages;
+    }
+
+    /** Now, for {@link #accept}'s {@code received}; 0 when not calibrating. */
+    long received() {
+        return stages.received();
     }
 
     /** Whether every publish waits for the durable commit ({@code eh.history.sync=true}). */
@@ -71,7 +80,7 @@ public final class PublishAcceptor {
             internalError(response, e, accepted, drafts.size(), origin);
             return;
         }
-        StageRecorder.global().accepted(received, accepted);
+        stages.accepted(received, accepted);
         ok(response, drafts, null);
     }
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.core.event.EventDraft;
-import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.PayloadTooLargeException;
 import org.glassfish.grizzly.http.server.HttpHandler;
@@ -51,7 +50,7 @@ abstract class PublishEndpoint extends HttpHandler {
 
     @Override
     public final void service(final Request request, final Response response) throws Exception {
-        final long received = StageRecorder.global().received();
+        final long received = acceptor.received();
         if (!intake.jsonPost(request, response, origin)) {
             return;
         }

@@ -2,9 +2,9 @@ package io.eventhandler.server.replication;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.delivery.Replicator;
-import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.delivery.TopicPlans;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.SystemRef;

@@ -1,6 +1,6 @@
 package io.eventhandler.server.sse;
 
-import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.outbox.CloseReason;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.EmptyCompletionHandler;
 import org.glassfish.grizzly.WriteHandler;

@@ -1,6 +1,6 @@
 package io.eventhandler.server.sse;
 
-import io.eventhandler.core.delivery.CloseReason;
+import io.eventhandler.core.outbox.CloseReason;
 import org.glassfish.grizzly.WriteHandler;
 import org.glassfish.grizzly.http.io.NIOOutputStream;
 import org.glassfish.grizzly.http.server.Response;

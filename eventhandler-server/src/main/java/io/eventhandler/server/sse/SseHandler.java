@@ -6,9 +6,10 @@ import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.server.api.RequestLimits;
 import io.eventhandler.server.api.SubscriptionValidator;
+import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
 import io.eventhandler.server.http.ErrorResponses;
@@ -58,12 +59,13 @@ public final class SseHandler extends HttpHandler {
 
     /**
      * @param maxStreams streams open at once; one more is answered 503 (each holds a few KiB of heap)
+     * @param stages     where the wait and write stages are recorded ({@link StageRecorder#NONE} unless calibrating)
      */
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
                       final long retryMs, final long heartbeatIntervalMs, final AccessControl access,
                       final SubscriptionAuthorizer authorizer, final RequestLimits limits,
                       final SubscriptionValidator.RequirementsCheck admission, final DeliveryProblemLog problems,
-                      final int maxStreams) {
+                      final int maxStreams, final StageRecorder stages) {
         this.problems = problems;
         this.responses = responses;
         this.retryMs = retryMs;
@@ -71,7 +73,7 @@ public final class SseHandler extends HttpHandler {
         this.admission = new StreamAdmission(access, limits, admission, authorizer.remote());
         this.slots = new StreamSlots(maxStreams);
         this.opener = new StreamOpener(broker, new SseFrames(mapper.writerFor(GapNotice.class)), retryMs,
-                TimeUnit.MILLISECONDS.toNanos(heartbeatIntervalMs), problems, slots);
+                TimeUnit.MILLISECONDS.toNanos(heartbeatIntervalMs), problems, slots, stages);
     }
 
     /**

@@ -1,9 +1,9 @@
 package io.eventhandler.server.sse;
 
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
-import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
+import io.eventhandler.core.outbox.SubscriberOutbox;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;

@@ -1,9 +1,9 @@
 package io.eventhandler.server.sse;
 
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.DeliveryCallback;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
-import io.eventhandler.core.delivery.EventSink;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.DeliveryCallback;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
+import io.eventhandler.core.outbox.EventSink;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.OutboxItem;
@@ -43,11 +43,13 @@ final class SseSink implements EventSink {
     private final DeliveryProblemLog problems;
     /** Run once when the stream closes: it no longer counts against the stream limit. */
     private final Runnable onClosed;
+    private final StageRecorder stages;
 
     SseSink(final StreamOutput out, final SseFrames frames, final String eventType, final String subscriber,
             final long heartbeatIntervalNanos, final long retryMs, final DeliveryProblemLog problems,
-            final Runnable onClosed) {
+            final Runnable onClosed, final StageRecorder stages) {
         this.onClosed = onClosed;
+        this.stages = stages;
         this.subscriber = subscriber;
         this.problems = problems;
         this.retryMs = retryMs;
@@ -85,7 +87,7 @@ final class SseSink implements EventSink {
                     firstSequence = event.sequence();
                 }
                 SseFrames.event(buffer, event);
-                StageRecorder.global().taken(event.acceptedNanos(), now);
+                stages.taken(event.acceptedNanos(), now);
                 events++;
             } else if (item instanceof Gap gap) {
                 frames.gap(buffer, gap, eventType);
@@ -134,7 +136,7 @@ final class SseSink implements EventSink {
             buffer.release(); // the output's now
             out.write(written, offset, length);
             lastWriteNanos = System.nanoTime();
-            StageRecorder.global().written(takenNanos, events);
+            stages.written(takenNanos, events);
             callback.completed(events, 0);
         } catch (final IOException | RuntimeException e) {
             fail(e, events, callback);

@@ -2,7 +2,7 @@ package io.eventhandler.server.sse;
 
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.api.RequestLimits;
 import io.eventhandler.server.api.SubscriptionValidator;

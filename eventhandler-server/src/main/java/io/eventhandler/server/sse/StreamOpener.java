@@ -2,10 +2,11 @@ package io.eventhandler.server.sse;
 
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscribeRequest;
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
-import io.eventhandler.core.delivery.SubscriberOutbox;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
+import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.subscription.EventFilter;
+import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.subscription.AuthorizationGrant;
 import org.glassfish.grizzly.CloseListener;
 import org.glassfish.grizzly.Closeable;
@@ -26,10 +27,12 @@ final class StreamOpener {
     private final long heartbeatIntervalNanos;
     private final DeliveryProblemLog problems;
     private final StreamSlots slots;
+    private final StageRecorder stages;
     private final AtomicLong streams = new AtomicLong();
 
     StreamOpener(final Broker broker, final SseFrames frames, final long retryMs, final long heartbeatIntervalNanos,
-                 final DeliveryProblemLog problems, final StreamSlots slots) {
+                 final DeliveryProblemLog problems, final StreamSlots slots, final StageRecorder stages) {
+        this.stages = stages;
         this.broker = broker;
         this.frames = frames;
         this.retryMs = retryMs;
@@ -47,7 +50,7 @@ final class StreamOpener {
         final String description = "sse#" + streamId + " "
                 + (stream.subscriber().systemName() == null ? "" : stream.subscriber().systemName() + "@") + client;
         final SseSink sink = new SseSink(output, frames, stream.eventType(), description, heartbeatIntervalNanos,
-                retryMs, problems, slots::release);
+                retryMs, problems, slots::release, stages);
         final SubscriberOutbox outbox;
         try {
             outbox = broker.subscribe(new SubscribeRequest(stream.eventType(), new StreamKey(streamId), description,

@@ -1,7 +1,7 @@
 package io.eventhandler.server.store;
 
 import io.eventhandler.api.SubscriberRequirementsDTO;
-import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.server.subscription.SubscriberRequirementsDocument;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;

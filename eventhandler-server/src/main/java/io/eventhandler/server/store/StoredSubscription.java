@@ -1,6 +1,6 @@
 package io.eventhandler.server.store;
 
-import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.event.SystemRef;
 
 import java.time.Instant;

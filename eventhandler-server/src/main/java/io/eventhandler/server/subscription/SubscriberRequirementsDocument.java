@@ -1,7 +1,7 @@
 package io.eventhandler.server.subscription;
 
 import io.eventhandler.api.SubscriberRequirementsDTO;
-import io.eventhandler.core.broker.SubscriberRequirements;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.qos.Micros;
 import io.eventhandler.core.qos.QosRequest;
 import io.eventhandler.server.delivery.QosDocuments;

@@ -1,7 +1,7 @@
 package io.eventhandler.server.webhook;
 
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.server.api.WebhookSubscription;

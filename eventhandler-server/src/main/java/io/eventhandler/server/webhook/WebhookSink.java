@@ -1,10 +1,10 @@
 package io.eventhandler.server.webhook;
 
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.DeliveryCallback;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
-import io.eventhandler.core.delivery.EventSink;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.DeliveryCallback;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
+import io.eventhandler.core.outbox.EventSink;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.OutboxItem;
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;

@@ -16,7 +16,7 @@ import java.util.Map;
 import static io.eventhandler.server.testing.EhHttp.eventually;
 import static io.eventhandler.server.testing.EhHttp.uniqueTopic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** With {@code eh.calibration.enabled}, every stage of every delivered event is in the file written at stop. */
@@ -46,7 +46,6 @@ class CalibrationRecordingTest {
         } finally {
             server.close();
         }
-        assertFalse(StageRecorder.global().enabled(), "recording stops with the server");
         final List<String> lines = Files.readAllLines(file);
         assertEquals("stage,ms", lines.get(0));
         for (final String stage : List.of("accept", "wait", "write")) {
@@ -59,9 +58,10 @@ class CalibrationRecordingTest {
 
     @Test
     void offByDefaultRecordsNothing() {
-        final StageRecorder recorder = new StageRecorder();
+        assertEquals(0, StageRecorder.NONE.received());
+        final StageSampler recorder = new StageSampler(); // not started
         final long received = recorder.received();
-        recorder.accepted(received);
+        recorder.accepted(received, 1);
         recorder.taken(1, 2);
         recorder.written(1, 3);
         assertEquals(0, received);
@@ -69,8 +69,14 @@ class CalibrationRecordingTest {
     }
 
     @Test
+    void withoutCalibrationTheServerHandsOutTheRecorderThatRecordsNothing() {
+        assertSame(StageRecorder.NONE, CalibrationSession.begin(ServerConfiguration.fromMap(Map.of()).calibration())
+                .recorder());
+    }
+
+    @Test
     void keepsTheLatestSamplesOldestFirst() throws IOException {
-        final StageRecorder recorder = new StageRecorder();
+        final StageSampler recorder = new StageSampler();
         recorder.start(3);
         // waits of 1..5 ms: the ring keeps 3, 4 and 5
         for (int ms = 1; ms <= 5; ms++) {
@@ -87,10 +93,10 @@ class CalibrationRecordingTest {
 
     @Test
     void keepsAtMostTheConfiguredSamplesAndSharesABatchWriteAmongItsEvents() throws IOException {
-        final StageRecorder recorder = new StageRecorder();
+        final StageSampler recorder = new StageSampler();
         recorder.start(2);
         for (int i = 0; i < 3; i++) {
-            recorder.accepted(recorder.received());
+            recorder.accepted(recorder.received(), 1);
         }
         recorder.written(System.nanoTime() - 4_000_000, 4);
         recorder.stop();

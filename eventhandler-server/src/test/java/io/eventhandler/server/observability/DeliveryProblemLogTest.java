@@ -1,7 +1,7 @@
 package io.eventhandler.server.observability;
 
-import io.eventhandler.core.delivery.DeliveryProblemLog;
-import io.eventhandler.core.delivery.DeliveryProblemLog.Problem;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
+import io.eventhandler.core.outbox.DeliveryProblemLog.Problem;
 import io.eventhandler.server.testing.LogCapture;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;

@@ -2,10 +2,11 @@ package io.eventhandler.server.sse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.GapNotice;
-import io.eventhandler.core.delivery.CloseReason;
-import io.eventhandler.core.delivery.DeliveryCallback;
-import io.eventhandler.core.delivery.DeliveryProblemLog;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.DeliveryCallback;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.event.OutboxItem;
+import io.eventhandler.server.calibration.StageRecorder;
 import org.glassfish.grizzly.WriteHandler;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +30,7 @@ public final class SseFramingFixture {
         final DeliveryProblemLog problems = DeliveryProblemLog.manual(0, System::nanoTime,
                 LoggerFactory.getLogger(SseFramingFixture.class));
         this.sink = new SseSink(output, new SseFrames(mapper.writerFor(GapNotice.class)), eventType,
-                "benchmark stream", Long.MAX_VALUE / 4, 2000, problems, () -> { });
+                "benchmark stream", Long.MAX_VALUE / 4, 2000, problems, () -> { }, StageRecorder.NONE);
         sink.deliver(List.of(), ignore); // the first write opens the stream with the retry hint
     }
 

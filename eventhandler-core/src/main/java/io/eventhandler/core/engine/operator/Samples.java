@@ -170,29 +170,7 @@ public final class Samples {
         if (!anyDigit) {
             throw notDecimal(payload, start, end, index);
         }
-        int exponent = 0;
-        if (i < end) {
-            final char e = payload.charAt(i);
-            if (e != 'e' && e != 'E') {
-                throw notDecimal(payload, start, end, index);
-            }
-            i++;
-            final boolean negativeExponent = i < end && payload.charAt(i) == '-';
-            if (i < end && (negativeExponent || payload.charAt(i) == '+')) {
-                i++;
-            }
-            if (i == end) {
-                throw notDecimal(payload, start, end, index);
-            }
-            for (; i < end; i++) {
-                final char c = payload.charAt(i);
-                if (c < '0' || c > '9') {
-                    throw notDecimal(payload, start, end, index);
-                }
-                exponent = Math.min(exponent * 10 + (c - '0'), 100_000); // beyond any double either way
-            }
-            exponent = negativeExponent ? -exponent : exponent;
-        }
+        final int exponent = exponent(payload, i, start, end, index);
         final double fast = fastPath(mantissa, significant, exponent - scale);
         if (!Double.isNaN(fast)) {
             return negative ? -fast : fast;
@@ -203,6 +181,39 @@ public final class Samples {
                     + "' is too large for a double");
         }
         return value;
+    }
+
+    /**
+     * The exponent of the sample {@code payload[start, end)} whose mantissa ends at {@code from}: 0 when nothing
+     * follows it, else what {@code e} or {@code E}, an optional sign and digits say (capped beyond any double).
+     */
+    private static int exponent(final String payload, final int from, final int start, final int end,
+                                final int index) {
+        if (from == end) {
+            return 0;
+        }
+        int i = from;
+        final char e = payload.charAt(i);
+        if (e != 'e' && e != 'E') {
+            throw notDecimal(payload, start, end, index);
+        }
+        i++;
+        final boolean negative = i < end && payload.charAt(i) == '-';
+        if (i < end && (negative || payload.charAt(i) == '+')) {
+            i++;
+        }
+        if (i == end) {
+            throw notDecimal(payload, start, end, index);
+        }
+        int exponent = 0;
+        for (; i < end; i++) {
+            final char c = payload.charAt(i);
+            if (c < '0' || c > '9') {
+                throw notDecimal(payload, start, end, index);
+            }
+            exponent = Math.min(exponent * 10 + (c - '0'), 100_000); // beyond any double either way
+        }
+        return negative ? -exponent : exponent;
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.eventhandler.core.delivery;
+package io.eventhandler.core.outbox;
 
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.OutboxItem;

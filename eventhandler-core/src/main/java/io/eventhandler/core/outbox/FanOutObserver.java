@@ -1,4 +1,4 @@
-package io.eventhandler.core.topic;
+package io.eventhandler.core.outbox;
 
 import io.eventhandler.core.event.Event;
 
@@ -15,7 +15,7 @@ public interface FanOutObserver {
 
     /**
      * @param subscribers counts the subscribers whose filter accepts it; each will report it delivered or dropped
-     *                    to its {@link io.eventhandler.core.delivery.OutboxListener}
+     *                    to its {@link OutboxListener}
      */
     void fanningOut(Event event, IntSupplier subscribers);
 }

@@ -1,4 +1,4 @@
-package io.eventhandler.core.delivery;
+package io.eventhandler.core.outbox;
 
 /** How a sink reports that a batch has left and the next may come. Call exactly once per batch, from any thread. */
 @FunctionalInterface

@@ -1,6 +1,5 @@
-package io.eventhandler.core.broker;
+package io.eventhandler.core.qos;
 
-import io.eventhandler.core.qos.QosRequest;
 
 /**
  * What a subscriber asks of its topic beyond the events themselves. Requests only ever tighten a topic: when several

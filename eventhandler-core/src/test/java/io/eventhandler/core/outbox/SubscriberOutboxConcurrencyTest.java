@@ -1,4 +1,4 @@
-package io.eventhandler.core.delivery;
+package io.eventhandler.core.outbox;
 
 import io.eventhandler.core.Events;
 import io.eventhandler.core.broker.Broker;

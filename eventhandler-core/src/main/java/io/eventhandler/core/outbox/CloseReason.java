@@ -1,4 +1,4 @@
-package io.eventhandler.core.delivery;
+package io.eventhandler.core.outbox;
 
 /** Why a subscriber's delivery ended; shown in statistics and logs. */
 public enum CloseReason {

@@ -1,4 +1,4 @@
-package io.eventhandler.core.delivery;
+package io.eventhandler.core.outbox;
 
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.Gap;
@@ -17,11 +17,15 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The bounded queue and the logical writer of one subscriber.
  *
- * <p>Threading: exactly one producer at a time (the topic's publish path, which holds the topic's lock) and one
- * drain at a time, run on the shared delivery executor. At most one batch is in flight to the {@link EventSink};
- * the next drain starts when the sink completes it. A slow subscriber therefore occupies no thread and delays
- * nobody else: its queue fills, and what does not fit is dropped, counted, and announced to it as a {@link Gap}
- * ahead of the next event that fits, or as soon as its queue has drained if no event comes.
+ * <p>Threading: one producer at a time, always under the topic's lock: the topic's fan-out on the delivery worker
+ * that runs a dispatch job ({@link #offer}), or the replay when the subscriber attaches ({@link #prefill}). One
+ * drain at a time, on the executor it was given: the drain a fan-out starts runs on that delivery worker once its
+ * fan-out is over ({@link DeferredDeliveryExecutor}), the drain after a write that completed later (and one a
+ * heartbeat's {@link #wake} or a {@link #close} starts) on the drain pool. At most one batch is in flight to the
+ * {@link EventSink}; the next drain starts when the sink completes it (on the same thread if it completed at once).
+ * A slow subscriber therefore occupies no thread and delays nobody else: its queue fills, and what does not fit is
+ * dropped, counted, and announced to it as a {@link Gap} ahead of the next event that fits, or as soon as its queue
+ * has drained if no event comes. What becomes of each event is reported to its {@link OutboxListener}.
  */
 public final class SubscriberOutbox {
 

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * For benchmarks only (CPEP Table 2.2): the engine's own queue classes, outside a running engine, so that JMH can
- * time their operations one by one. Not thread-safe, like the queues themselves (the {@link Scheduler}'s lock guards
+ * For benchmarks only (CPEP Table 2.2), so it lives in the core's test jar, not in its API: the engine's own queue
+ * classes, outside a running engine, so that JMH can time their operations one by one. Not thread-safe, like the queues themselves (the {@link Scheduler}'s lock guards
  * them in the engine; {@link #schedulerOfferTake} includes that lock). Everything a real enqueue allocates is
  * allocated here too: a {@link Delivery} per PendingQ entry, a move tuple per MovingQ entry.
  */

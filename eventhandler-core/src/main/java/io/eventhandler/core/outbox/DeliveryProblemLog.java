@@ -1,4 +1,4 @@
-package io.eventhandler.core.delivery;
+package io.eventhandler.core.outbox;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

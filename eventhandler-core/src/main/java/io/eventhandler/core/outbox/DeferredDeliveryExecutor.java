@@ -1,21 +1,20 @@
-package io.eventhandler.core.delivery;
+package io.eventhandler.core.outbox;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
- * The executor the broker schedules subscriber drains on. Inside a publish scope, the first {@code maxDeferred}
- * drains the publish starts are kept and run by the publishing thread itself once the publisher has its answer
- * ({@link #runDeferred}); the rest, and every drain started elsewhere, go to the delivery pool. This saves a thread
- * hand-off per event, but the worker serving inline still holds the publisher's connection, so that publisher's next
- * request waits: measured on two cores it gained nothing in latency and cost a fifth of a fan-out publisher's rate,
- * hence off by default ({@code maxDeferred} 0). The writes are non-blocking, so a slow subscriber never holds the
- * publishing thread.
+ * The executor subscriber drains run on. A delivery worker opens a scope around a dispatch job and the dispatch jobs
+ * merged into it ({@link #beginScope}): the drains its fan-outs start are kept, up to {@code maxDeferred}, and run by
+ * the worker itself when the scope ends ({@link #runDeferred}), after the last fan-out, so each subscriber gets all
+ * the merged events in one write and the writes leave in deadline order without another thread hand-off. Every
+ * drain started outside a scope (a write that completed later, a heartbeat's wake, a close) and every one beyond
+ * {@code maxDeferred} goes to the drain pool. Writes are non-blocking, so a slow subscriber never holds the worker.
  */
 public final class DeferredDeliveryExecutor implements Executor {
 
-    /** Per executor, not static: a scope of one executor says nothing about another's (EdfDelivery reads it). */
+    /** The open scope's kept drains, per thread and per executor (not static: one executor's scope is its own). */
     private final ThreadLocal<List<Runnable>> deferredDrains = new ThreadLocal<>();
 
     private final Executor pool;
@@ -36,16 +35,11 @@ public final class DeferredDeliveryExecutor implements Executor {
         }
     }
 
-    /** Start keeping the drains this thread starts. */
+    /** Start keeping the drains this thread starts (nothing is kept when {@code maxDeferred} is 0). */
     public void beginScope() {
         if (maxDeferred > 0) {
             deferredDrains.set(new ArrayList<>(4));
         }
-    }
-
-    /** Whether this thread is inside a scope (its drains are being kept). */
-    public boolean inScope() {
-        return deferredDrains.get() != null;
     }
 
     /** End the scope and run what it kept, on this thread. */

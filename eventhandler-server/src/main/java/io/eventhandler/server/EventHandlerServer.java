@@ -1,37 +1,29 @@
 package io.eventhandler.server;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.JsonMapper;
+import io.eventhandler.api.engine.OperatorGraphDTO;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.server.api.EventDtoEncoder;
-import io.eventhandler.server.api.AuthorizationUpdateResource;
+import io.eventhandler.core.engine.graph.GraphException;
+import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.server.arrowhead.ArrowheadSubscriptionAuthorizer;
+import io.eventhandler.server.arrowhead.AuthorizationUpdateResource;
 import io.eventhandler.server.arrowhead.CoreSystems;
-import io.eventhandler.server.api.EventHandlerResource;
-import io.eventhandler.server.api.OpenApiResource;
-import io.eventhandler.server.api.SubscriptionManagementResource;
-import io.eventhandler.server.api.PublishValidator;
-import io.eventhandler.server.api.RequestLimits;
-import io.eventhandler.server.api.SubscriptionValidator;
 import io.eventhandler.server.calibration.CalibrationSession;
 import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.ServerConfiguration;
-import io.eventhandler.api.engine.OperatorGraphDTO;
-import io.eventhandler.core.engine.graph.GraphException;
-import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.server.delivery.DeliveryService;
 import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.engine.GraphDocuments;
+import io.eventhandler.server.frontend.OpenApiResource;
 import io.eventhandler.server.history.HistoryResource;
 import io.eventhandler.server.history.HistoryService;
 import io.eventhandler.server.http.BodySizeLimitFilter;
-import io.eventhandler.server.replication.ReplicationResource;
-import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.http.ErrorBodyFilter;
 import io.eventhandler.server.http.ErrorBodyHttpCodec;
 import io.eventhandler.server.http.ErrorMappers;
@@ -39,28 +31,38 @@ import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.http.ObjectMapperResolver;
 import io.eventhandler.server.http.RequestRouter;
+import io.eventhandler.server.observability.EchoResource;
 import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.GrizzlyWorkerProbe;
 import io.eventhandler.server.observability.MetricsAccess;
 import io.eventhandler.server.observability.ObservabilityResource;
 import io.eventhandler.server.observability.ObservedState;
+import io.eventhandler.server.observability.StatisticsResource;
 import io.eventhandler.server.observability.StatusStream;
-import io.eventhandler.core.outbox.DeliveryProblemLog;
-import io.eventhandler.server.security.AccessControl;
-import io.eventhandler.server.security.ServerIdentity;
-import io.eventhandler.server.security.ServerTls;
 import io.eventhandler.server.publish.BatchPublishHandler;
+import io.eventhandler.server.publish.EventDtoEncoder;
 import io.eventhandler.server.publish.PublishAcceptor;
 import io.eventhandler.server.publish.PublishHandler;
 import io.eventhandler.server.publish.PublishIntake;
+import io.eventhandler.server.publish.PublishValidator;
 import io.eventhandler.server.publish.PublisherRateLimiter;
+import io.eventhandler.server.replication.ReplicationResource;
+import io.eventhandler.server.replication.ReplicationService;
+import io.eventhandler.server.runtime.NamedThreadFactory;
+import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.security.ServerIdentity;
+import io.eventhandler.server.security.ServerTls;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.sse.SseHeartbeat;
 import io.eventhandler.server.store.SubscriptionStore;
 import io.eventhandler.server.subscription.LocalAuthorizationPolicy;
 import io.eventhandler.server.subscription.StartupAuthorizationCheck;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
+import io.eventhandler.server.subscription.SubscriptionManagementResource;
+import io.eventhandler.server.subscription.SubscriptionResource;
+import io.eventhandler.server.subscription.SubscriptionValidator;
 import io.eventhandler.server.subscription.Subscriptions;
+import io.eventhandler.server.validation.RequestLimits;
 import io.eventhandler.server.webhook.WebhookDispatcher;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
@@ -79,8 +81,8 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,7 +105,7 @@ public final class EventHandlerServer implements AutoCloseable {
     private static final long STATUS_PERIOD_MS = 1_000;
 
     /** The Jersey resources: every endpoint except the Grizzly hot paths, {@link #HOT_PATHS}. */
-    public static final Set<Class<?>> RESOURCE_CLASSES = Set.of(EventHandlerResource.class,
+    public static final Set<Class<?>> RESOURCE_CLASSES = Set.of(SubscriptionResource.class, EchoResource.class, StatisticsResource.class,
             AuthorizationUpdateResource.class, SubscriptionManagementResource.class, EngineManagementResource.class,
             QosManagementResource.class, ReplicationResource.class, OpenApiResource.class,
             ObservabilityResource.class, HistoryResource.class);

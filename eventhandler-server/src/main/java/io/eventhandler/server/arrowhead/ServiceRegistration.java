@@ -5,7 +5,7 @@ import io.eventhandler.api.core.ServiceQueryFormDTO;
 import io.eventhandler.api.core.ServiceQueryResultDTO;
 import io.eventhandler.api.core.ServiceRegistryRequestDTO;
 import io.eventhandler.api.core.ServiceRegistryResponseDTO;
-import io.eventhandler.server.NamedThreadFactory;
+import io.eventhandler.server.runtime.NamedThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

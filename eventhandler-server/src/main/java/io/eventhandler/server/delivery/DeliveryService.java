@@ -1,23 +1,23 @@
 package io.eventhandler.server.delivery;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.api.qos.TopicQosFileDTO;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.qos.SubscriberRequirements;
-import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.delivery.EdfDelivery;
 import io.eventhandler.core.delivery.Replicator;
 import io.eventhandler.core.delivery.TopicPlans;
 import io.eventhandler.core.delivery.experimental.DeliveryBaselines;
 import io.eventhandler.core.engine.runtime.Engine;
 import io.eventhandler.core.event.TopicName;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.core.qos.AdmissionResult;
 import io.eventhandler.core.qos.QosRequest;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.DeliveryConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.qos.QosDocuments;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,5 +1,4 @@
 package io.eventhandler.server.delivery;
-
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.qos.QosOverviewDTO;
 import io.eventhandler.api.qos.TopicDeliveryDTO;
@@ -8,6 +7,7 @@ import io.eventhandler.core.delivery.DeliverySnapshot;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.qos.QosDocuments;
 import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.security.AccessControl;
 import jakarta.inject.Inject;

@@ -2,7 +2,7 @@ package io.eventhandler.server.replication;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.core.event.Event;
-import io.eventhandler.server.NamedThreadFactory;
+import io.eventhandler.server.runtime.NamedThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,15 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.BooleanSupplier;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The primary's side of the replication link: one thread that batches replicas and discard requests, adds the

@@ -6,15 +6,15 @@ import io.eventhandler.core.delivery.TopicPlans;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.AdmissionRefusedException;
-import io.eventhandler.server.delivery.QosDocuments;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.engine.GraphDocuments;
+import io.eventhandler.server.qos.QosDocuments;
+import io.eventhandler.server.qos.SubscriberRequirementsDocument;
+import io.eventhandler.server.replication.MirroredSubscriptionDTO.MirroredSystemDTO;
 import io.eventhandler.server.store.NewSubscription;
 import io.eventhandler.server.store.StoredSubscription;
 import io.eventhandler.server.store.StoredSystem;
-import io.eventhandler.server.subscription.SubscriberRequirementsDocument;
 import io.eventhandler.server.subscription.Subscriptions;
-import io.eventhandler.server.replication.MirroredSubscriptionDTO.MirroredSystemDTO;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,16 +7,16 @@ import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
-import io.eventhandler.server.api.RequestLimits;
-import io.eventhandler.server.api.SubscriptionValidator;
 import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.qos.AdmissionCheck;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.subscription.AuthorizationGrant;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
+import io.eventhandler.server.validation.RequestLimits;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.IOEvent;
 import org.glassfish.grizzly.filterchain.Filter;
@@ -64,7 +64,7 @@ public final class SseHandler extends HttpHandler {
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
                       final long retryMs, final long heartbeatIntervalMs, final AccessControl access,
                       final SubscriptionAuthorizer authorizer, final RequestLimits limits,
-                      final SubscriptionValidator.RequirementsCheck admission, final DeliveryProblemLog problems,
+                      final AdmissionCheck admission, final DeliveryProblemLog problems,
                       final int maxStreams, final StageRecorder stages) {
         this.problems = problems;
         this.responses = responses;

@@ -3,14 +3,14 @@ package io.eventhandler.server.subscription;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.subscription.AuthorizedPublishers;
-import io.eventhandler.server.NamedThreadFactory;
-import io.eventhandler.server.api.WebhookSubscription;
+import io.eventhandler.server.runtime.NamedThreadFactory;
 import io.eventhandler.server.store.NewSubscription;
 import io.eventhandler.server.store.PageRequest;
 import io.eventhandler.server.store.StoredSubscription;
 import io.eventhandler.server.store.SubscriptionPage;
 import io.eventhandler.server.store.SubscriptionStore;
 import io.eventhandler.server.webhook.WebhookDispatcher;
+import io.eventhandler.server.webhook.WebhookSubscription;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

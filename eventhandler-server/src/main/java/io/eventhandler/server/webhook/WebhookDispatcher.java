@@ -1,10 +1,9 @@
 package io.eventhandler.server.webhook;
 
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.outbox.DeliveryProblemLog;
-import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.broker.SubscribeRequest;
-import io.eventhandler.server.api.WebhookSubscription;
+import io.eventhandler.core.event.TopicName;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.server.config.ServerConfiguration;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;

@@ -1,4 +1,4 @@
-package io.eventhandler.server;
+package io.eventhandler.server.frontend;
 
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;

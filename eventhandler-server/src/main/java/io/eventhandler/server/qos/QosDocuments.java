@@ -1,4 +1,4 @@
-package io.eventhandler.server.delivery;
+package io.eventhandler.server.qos;
 
 import io.eventhandler.api.qos.QosOverviewDTO;
 import io.eventhandler.api.qos.QosRequestDTO;
@@ -48,7 +48,7 @@ public final class QosDocuments {
                 qos.retention(), qos.destination().name(), qos.priority());
     }
 
-    static TopicDeliveryDTO toDto(final TopicPlan plan) {
+    public static TopicDeliveryDTO toDto(final TopicPlan plan) {
         final AdmissionResult admission = plan.admission();
         final QosRequest request = plan.requested();
         final QosRequestDTO requested = request.equals(QosRequest.NONE) ? null : new QosRequestDTO(
@@ -65,7 +65,7 @@ public final class QosDocuments {
                         ? admission.smallestAdmittingRetention().getAsInt() : null);
     }
 
-    static QosOverviewDTO overview(final TopicPlans plans, final String policy) {
+    public static QosOverviewDTO overview(final TopicPlans plans, final String policy) {
         final LatencyBounds b = plans.bounds();
         return new QosOverviewDTO(policy, plans.replication().name(),
                 new QosOverviewDTO.LatenciesDTO(ms(b.publisherToBrokerMicros()), ms(b.edgeToSubscriberMicros()),

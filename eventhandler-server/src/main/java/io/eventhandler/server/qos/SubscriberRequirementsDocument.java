@@ -1,10 +1,9 @@
-package io.eventhandler.server.subscription;
+package io.eventhandler.server.qos;
 
 import io.eventhandler.api.SubscriberRequirementsDTO;
-import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.qos.Micros;
 import io.eventhandler.core.qos.QosRequest;
-import io.eventhandler.server.delivery.QosDocuments;
+import io.eventhandler.core.qos.SubscriberRequirements;
 
 /** A subscriber's requirements between the request's extension field (and the store's JSON) and the domain. */
 public final class SubscriberRequirementsDocument {

@@ -1,10 +1,13 @@
-package io.eventhandler.server.api;
-
+package io.eventhandler.server.publish;
 import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.validation.RequestLimits;
+import io.eventhandler.server.validation.SystemValidator;
+import io.eventhandler.server.validation.Text;
+import io.eventhandler.server.validation.Timestamps;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -1,4 +1,4 @@
-package io.eventhandler.server;
+package io.eventhandler.server.sse;
 
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventDTO;

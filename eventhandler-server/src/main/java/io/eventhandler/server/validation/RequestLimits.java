@@ -1,4 +1,4 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.validation;
 
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.server.config.LimitsConfiguration;

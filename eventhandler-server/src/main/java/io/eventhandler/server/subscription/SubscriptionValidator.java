@@ -1,14 +1,19 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.subscription;
 
-import io.eventhandler.core.qos.SubscriberRequirements;
-import io.eventhandler.server.subscription.SubscriberRequirementsDocument;
 import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.qos.AdmissionCheck;
+import io.eventhandler.server.qos.SubscriberRequirementsDocument;
 import io.eventhandler.server.store.NewSubscription;
 import io.eventhandler.server.store.StoredSystem;
+import io.eventhandler.server.validation.RequestLimits;
+import io.eventhandler.server.validation.SystemValidator;
+import io.eventhandler.server.validation.Text;
+import io.eventhandler.server.validation.Timestamps;
 import io.eventhandler.server.webhook.WebhookTarget;
 
 import java.net.URISyntaxException;
@@ -27,24 +32,14 @@ public final class SubscriptionValidator {
 
     private final long toleranceMicros;
     private final RequestLimits limits;
-    private final RequirementsCheck admission;
-
-    /** What decides whether a subscriber's requirements can be granted (the delivery's admission test). */
-    @FunctionalInterface
-    public interface RequirementsCheck {
-
-        RequirementsCheck ALWAYS = (eventType, requirements, origin) -> { };
-
-        /** @throws ArrowheadException (409) when they cannot */
-        void admit(String eventType, SubscriberRequirements requirements, String origin);
-    }
+    private final AdmissionCheck admission;
 
     public SubscriptionValidator(final int toleranceSeconds, final RequestLimits limits) {
-        this(toleranceSeconds, limits, RequirementsCheck.ALWAYS);
+        this(toleranceSeconds, limits, AdmissionCheck.ALWAYS);
     }
 
     public SubscriptionValidator(final int toleranceSeconds, final RequestLimits limits,
-                                 final RequirementsCheck admission) {
+                                 final AdmissionCheck admission) {
         this.toleranceMicros = toleranceSeconds * 1_000_000L;
         this.limits = limits;
         this.admission = admission;

@@ -1,4 +1,4 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.observability;
 
 import io.eventhandler.core.broker.SubscriberSnapshot;
 import io.eventhandler.core.outbox.CloseReason;
@@ -20,7 +20,7 @@ import java.util.Map;
 public record Statistics(long accepted, long deliveriesQueued, long deliveriesDropped, List<TopicSnapshot> topics,
                          List<SubscriberSnapshot> subscribers, Map<CloseReason, Long> disconnects) {
 
-    static Statistics of(final List<TopicSnapshot> topics, final List<SubscriberSnapshot> subscribers,
+    public static Statistics of(final List<TopicSnapshot> topics, final List<SubscriberSnapshot> subscribers,
                          final Map<CloseReason, Long> disconnects) {
         long accepted = 0;
         long queued = 0;

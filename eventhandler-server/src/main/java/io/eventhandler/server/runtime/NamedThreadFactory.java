@@ -1,4 +1,4 @@
-package io.eventhandler.server;
+package io.eventhandler.server.runtime;
 
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;

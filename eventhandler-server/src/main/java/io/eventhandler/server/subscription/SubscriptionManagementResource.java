@@ -1,4 +1,4 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.subscription;
 
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.SubscriptionRequestDTO;
@@ -7,7 +7,6 @@ import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.store.PageRequest;
 import io.eventhandler.server.store.SubscriptionIds;
 import io.eventhandler.server.store.SubscriptionResponses;
-import io.eventhandler.server.subscription.Subscriptions;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;

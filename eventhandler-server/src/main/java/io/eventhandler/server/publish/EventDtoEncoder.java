@@ -1,4 +1,4 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.publish;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package io.eventhandler.server;
+package io.eventhandler.server.frontend;
 
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.server.config.ServerConfiguration;

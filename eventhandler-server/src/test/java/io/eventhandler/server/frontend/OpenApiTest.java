@@ -1,4 +1,4 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.frontend;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -18,8 +18,8 @@ import java.lang.reflect.RecordComponent;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;

@@ -1,9 +1,9 @@
-package io.eventhandler.server.api;
-
+package io.eventhandler.server.arrowhead;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
+import io.eventhandler.server.publish.PublishValidator;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.subscription.Subscriptions;
 import jakarta.inject.Inject;

@@ -1,4 +1,4 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.frontend;
 
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.server.security.AccessControl;
@@ -26,7 +26,7 @@ public final class OpenApiResource {
 
     public static final String PATH = "/openapi.json";
     /** Where the document is on the class path. */
-    public static final String RESOURCE = "/io/eventhandler/server/api/openapi.json";
+    public static final String RESOURCE = "/io/eventhandler/server/frontend/openapi.json";
     private static final String ORIGIN = EventHandlerApi.BASE_PATH + PATH;
 
     private final AccessControl access;

@@ -1,4 +1,4 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.validation;
 
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.core.event.SystemRef;
@@ -9,13 +9,13 @@ import io.eventhandler.server.http.ArrowheadException;
  * ({@link #validate}, BAD_PAYLOAD), and the service's port check ({@link #requirePortAtLeastOne}, INVALID_PARAMETER),
  * which Arrowhead runs only after all the controller's checks of the request.
  */
-final class SystemValidator {
+public final class SystemValidator {
 
     private SystemValidator() {
     }
 
     /** The controller's checks; the port may still be 0. */
-    static SystemRef validate(final SystemRequestDTO system, final String origin) {
+    public static SystemRef validate(final SystemRequestDTO system, final String origin) {
         if (system == null) {
             throw ArrowheadException.badPayload("System is null.", origin);
         }
@@ -36,7 +36,7 @@ final class SystemValidator {
     }
 
     /** The service's check, after the controller's. */
-    static void requirePortAtLeastOne(final int port, final String origin) {
+    public static void requirePortAtLeastOne(final int port, final String origin) {
         if (port < 1) {
             throw ArrowheadException.invalidParameter("System port is less than one.", origin);
         }

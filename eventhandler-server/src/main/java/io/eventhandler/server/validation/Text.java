@@ -1,12 +1,12 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.validation;
 
 /** String checks as Arrowhead's {@code Utilities.isEmpty}: null or only white space. */
-final class Text {
+public final class Text {
 
     private Text() {
     }
 
-    static boolean isBlank(final String value) {
+    public static boolean isBlank(final String value) {
         return value == null || value.isBlank();
     }
 }

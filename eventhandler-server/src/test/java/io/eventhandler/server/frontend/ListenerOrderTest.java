@@ -1,6 +1,7 @@
-package io.eventhandler.server;
+package io.eventhandler.server.frontend;
 
 import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.RawHttp;
 import io.eventhandler.server.testing.TestCloud;

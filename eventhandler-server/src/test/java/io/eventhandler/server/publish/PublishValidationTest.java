@@ -1,4 +1,4 @@
-package io.eventhandler.server;
+package io.eventhandler.server.publish;
 
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.ExceptionType;

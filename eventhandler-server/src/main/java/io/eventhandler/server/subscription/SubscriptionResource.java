@@ -1,21 +1,19 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.subscription;
 
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.SubscriptionRequestDTO;
-import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
-import io.eventhandler.server.subscription.Subscriptions;
 import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.validation.RequestLimits;
+import io.eventhandler.server.validation.Text;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
@@ -25,43 +23,30 @@ import jakarta.ws.rs.core.Response;
 import org.glassfish.grizzly.http.server.Request;
 
 /**
- * The Arrowhead 4.6 Event Handler API: echo, subscribe (webhook delivery), unsubscribe; and statistics. Publish, the
- * hot path, is served by {@link io.eventhandler.server.publish.PublishHandler}.
+ * The Arrowhead 4.6 Event Handler API's webhook subscriptions: subscribe (delivery by POST to the subscriber's
+ * notify URI) and unsubscribe. Publish, the hot path, is a Grizzly handler of its own.
  */
 @Path(EventHandlerApi.BASE_PATH)
 @Singleton
-public final class EventHandlerResource {
+public final class SubscriptionResource {
 
     private static final String SUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE;
     private static final String UNSUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.UNSUBSCRIBE;
-    private static final String ECHO_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.ECHO;
-    private static final String STATISTICS_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.STATISTICS;
 
-    private final Broker broker;
     private final SubscriptionValidator subscriptionValidator;
     private final Subscriptions subscriptions;
     private final AccessControl access;
     private final RequestLimits limits;
 
     @Inject
-    public EventHandlerResource(final Broker broker, final SubscriptionValidator subscriptionValidator,
+    public SubscriptionResource(final SubscriptionValidator subscriptionValidator,
                                 final Subscriptions subscriptions, final AccessControl access,
                                 final RequestLimits limits) {
-        this.broker = broker;
         this.subscriptionValidator = subscriptionValidator;
         this.subscriptions = subscriptions;
         this.access = access;
         this.limits = limits;
     }
-
-    @GET
-    @Path(EventHandlerApi.ECHO)
-    @Produces(MediaType.TEXT_PLAIN)
-    public String echo(@Context final Request http) {
-        access.requireLocalCloud(http, ECHO_ORIGIN);
-        return EventHandlerApi.ECHO_RESPONSE;
-    }
-
 
     /**
      * Creates or replaces the subscription of this subscriber to this event type, once the Authorization system (or
@@ -106,14 +91,6 @@ public final class EventHandlerResource {
         limits.address(address, "Address of the subscriber system", UNSUBSCRIBE_ORIGIN);
         AsyncResponses.resume(async, subscriptions.unsubscribe(eventType, SystemRef.of(systemName, address,
                 subscriberPort)), removed -> Response.ok().build());
-    }
-
-    @GET
-    @Path(EventHandlerApi.STATISTICS)
-    @Produces(MediaType.APPLICATION_JSON)
-    public Statistics statistics(@Context final Request http) {
-        access.requireSystem(http, AccessControl.SYSOP, STATISTICS_ORIGIN);
-        return Statistics.of(broker.topics(), broker.subscribers(), broker.disconnects());
     }
 
     private static int parsePort(final String port) {

@@ -1,4 +1,4 @@
-package io.eventhandler.server;
+package io.eventhandler.server.subscription;
 
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.server.config.ServerConfiguration;

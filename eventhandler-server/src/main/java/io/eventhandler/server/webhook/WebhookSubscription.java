@@ -1,7 +1,7 @@
-package io.eventhandler.server.api;
+package io.eventhandler.server.webhook;
 
-import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.subscription.EventFilter;
 
 /**

@@ -2,9 +2,6 @@ package io.eventhandler.server.replication;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.delivery.Replicator;
-import io.eventhandler.core.delivery.TopicPlans;
-import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.outbox.SubscriberOutbox;
@@ -14,15 +11,16 @@ import io.eventhandler.core.replication.Replica;
 import io.eventhandler.core.replication.ReplicationRole;
 import io.eventhandler.core.replication.RoleState;
 import io.eventhandler.server.config.ReplicationConfiguration;
-import io.eventhandler.server.engine.EngineService;
-import io.eventhandler.server.runtime.NamedThreadFactory;
-import io.eventhandler.server.subscription.Subscriptions;
+import io.eventhandler.server.runtime.Component;
+import io.eventhandler.server.runtime.Runner;
+import io.eventhandler.server.runtime.RunningLoop;
+import io.eventhandler.server.security.OutgoingTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,14 +28,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * This instance's part in a primary/backup pair (FRAME §3.4). As primary it is the delivery's {@link Replicator}:
- * replicas and discard requests go to the backup over the {@link ReplicationLink}, with the mirrored state. As
- * backup it holds the replicas in a {@link BackupBuffer}, refuses publishers and subscribers, and watches the
- * primary; when the primary falls silent it promotes itself at a new epoch, dispatches the copies that were not
- * discarded under their original numbers, and numbers new events above the epoch's base. A primary that learns of a
- * newer epoch steps down to backup and closes its streams, so subscribers go to the new one.
+ * This instance's part in a primary/backup pair (FRAME §3.4). As primary, the replicas and discard requests the
+ * delivery puts in the {@link ReplicaQueue} go to the backup over the {@link ReplicationLink}, with the
+ * {@link MirroredState} whenever it changed. As backup it holds the replicas in a {@link BackupBuffer}, refuses
+ * publishers and subscribers, and watches the primary ({@code eh-failover-monitor}); when the primary falls silent it
+ * promotes itself at a new epoch, dispatches the copies that were not discarded under their original numbers, and
+ * numbers new events above the epoch's base. A primary that learns of a newer epoch steps down to backup and closes
+ * its streams, so subscribers go to the new one.
  */
-public final class ReplicationService implements Replicator, AutoCloseable {
+public final class ReplicationService implements Component {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplicationService.class);
     /**
@@ -46,29 +45,30 @@ public final class ReplicationService implements Replicator, AutoCloseable {
      */
     private static final int PEER_RESPONSE_TIMEOUT_MS = 10_000;
     private static final int PEER_CONNECT_TIMEOUT_MS = 1_000;
+    /** A backup that has heard its primary probes it this often anyway, to keep the probe's connection warm. */
+    private static final long PROBE_WARM_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How long a stop waits for the link's batch in flight. */
+    private static final Duration LINK_STOP = Duration.ofSeconds(2);
 
     private final ReplicationConfiguration configuration;
     private final long failoverBudgetMicros;
-    private final RoleState roles;
+    private final PairRoles roles;
     private final BackupBuffer buffer;
     private final FailureDetector detector;
+    private final Broker broker;
+    private final MirroredState mirror;
+    private final Runner runner;
     private final PeerClient client;
     /** A separate connection with a short timeout: the backup's last question before it takes over. */
     private final PeerClient probe;
+    private final ReplicationLink link;
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
     private final AtomicInteger receiving = new AtomicInteger();
     private volatile long falseAlarms;
     /** Touched by the monitor thread only. */
     private long lastProbeNanos = System.nanoTime() - PROBE_WARM_NANOS;
-    private static final long PROBE_WARM_NANOS = TimeUnit.SECONDS.toNanos(5);
-    private final ObjectMapper mapper;
-    private final Thread monitor;
-    private ReplicationLink link;
-    private Broker broker;
-    private StateMirror mirror;
-    /** False while a paired instance decides its role or recovers: publishers and subscribers get 503. */
-    private volatile boolean serving;
-    private volatile boolean running = true;
+    private RunningLoop linkLoop;
+    private RunningLoop monitorLoop;
 
     private long promotions;
     private long stepDowns;
@@ -78,47 +78,59 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     private Instant lastPromotion;
 
     /**
+     * Connects to everything it mirrors and recovers; no thread runs and nothing is asked of the peer before
+     * {@link #start()}.
+     *
      * @param failoverBudgetMicros x, the failover time admission assumes ({@code eh.qos.failover.ms})
-     * @param sslContext           TLS as this Event Handler, or null in plain mode
+     * @param replicas             the queue the delivery replicates into
+     * @param mirror               what the backup mirrors besides replicas
+     * @param runner               makes the link's and the monitor's loops
      */
     public ReplicationService(final ReplicationConfiguration configuration, final long failoverBudgetMicros,
-                              final SSLContext sslContext, final boolean hostnameVerification,
-                              final ObjectMapper mapper) {
+                              final OutgoingTls tls, final ObjectMapper mapper, final PairRoles roles,
+                              final ReplicaQueue replicas, final Broker broker, final MirroredState mirror,
+                              final Runner runner) {
         this.configuration = configuration;
         this.failoverBudgetMicros = failoverBudgetMicros;
-        this.mapper = mapper;
-        this.roles = new RoleState(configuration.role(), 0);
+        this.roles = roles;
+        this.broker = broker;
+        this.mirror = mirror;
+        this.runner = runner;
         this.buffer = new BackupBuffer(configuration.bufferPerTopic());
         this.detector = new FailureDetector(System::nanoTime,
                 TimeUnit.MILLISECONDS.toNanos(configuration.failureTimeoutMs()));
-        this.client = configuration.paired() ? new PeerClient(URI.create(configuration.peer()), sslContext,
-                hostnameVerification, mapper, PEER_CONNECT_TIMEOUT_MS, PEER_RESPONSE_TIMEOUT_MS) : null;
-        this.probe = configuration.paired() ? new PeerClient(URI.create(configuration.peer()), sslContext,
-                hostnameVerification, mapper, configuration.probeTimeoutMs(), configuration.probeTimeoutMs()) : null;
-        this.serving = !configuration.paired();
-        this.monitor = new NamedThreadFactory("eh-failover-monitor").newThread(this::watch);
-    }
-
-    /** Connect to the broker and the state the backup mirrors; before {@link #start()}. */
-    public void bind(final Broker broker, final Subscriptions subscriptions, final TopicPlans plans,
-                     final EngineService engine) {
-        this.broker = broker;
-        this.mirror = new StateMirror(subscriptions, plans, engine);
-        if (client != null) {
-            subscriptions.onChange(this::stateChanged);
-            this.link = new ReplicationLink(client, mapper, new LinkPeer(), mirror::snapshot,
-                    configuration.heartbeatMs(), configuration.batchMax(), configuration.queueCapacity());
+        if (!configuration.paired()) {
+            this.client = null;
+            this.probe = null;
+            this.link = null;
+            return;
         }
+        final URI peer = URI.create(configuration.peer());
+        this.client = new PeerClient(peer, tls, mapper, PEER_CONNECT_TIMEOUT_MS, PEER_RESPONSE_TIMEOUT_MS);
+        this.probe = new PeerClient(peer, tls, mapper, configuration.probeTimeoutMs(), configuration.probeTimeoutMs());
+        this.link = new ReplicationLink(client, mapper, roles, replicas, this::refusedBy, mirror::snapshot,
+                configuration.heartbeatMs(), configuration.batchMax());
+        mirror.onChange(link::stateChanged);
     }
 
     /**
      * Decide the role (a peer already serving as primary makes this instance its backup, whatever was configured)
-     * and start the link and the monitor. Call once this instance answers HTTP, so the peer can ask it too.
+     * and start the link and the monitor. Started once this instance answers HTTP, so the peer can ask it too.
      */
+    @Override
     public void start() {
         if (client == null) {
             return;
         }
+        decideRole();
+        final long heartbeatMs = configuration.heartbeatMs();
+        // a round waits a heartbeat for records; a send that takes a second more is a stall of the link
+        linkLoop = runner.loop("eh-replication", Duration.ofMillis(heartbeatMs + 1_000), link);
+        monitorLoop = runner.loop("eh-failover-monitor",
+                Duration.ofMillis(heartbeatMs + configuration.probeTimeoutMs() + 1_000), this::watch);
+    }
+
+    private void decideRole() {
         PeerStatusDTO peer = null;
         try {
             peer = client.status();
@@ -126,62 +138,40 @@ public final class ReplicationService implements Replicator, AutoCloseable {
             LOG.info("peer {} not reachable at start ({}): taking the configured role {}", client.base(),
                     e.getMessage(), configuration.role());
         }
+        final RoleState state = roles.state();
         if (peer != null && ReplicationRole.PRIMARY.name().equals(peer.role())) {
-            roles.standBy(peer.epoch());
+            state.standBy(peer.epoch());
             LOG.info("peer {} serves as primary at epoch {}: standing by as its backup", client.base(), peer.epoch());
         } else if (configuration.role() == ReplicationRole.PRIMARY) {
             // a pair that served before continues above the numbers of every earlier epoch
             final long epoch = peer != null && peer.epoch() > 0 ? peer.epoch() + 1 : 0;
-            roles.servePrimary(epoch);
+            state.servePrimary(epoch);
             broker.continueAbove(RoleState.sequenceBase(epoch));
-            serving = true;
+            roles.serving(true);
             LOG.info("serving as primary at epoch {}, backup {}", epoch, client.base());
         } else {
-            roles.standBy(peer == null ? 0 : peer.epoch());
+            state.standBy(peer == null ? 0 : peer.epoch());
             LOG.info("standing by as backup of {}", client.base());
         }
-        link.start();
-        monitor.start();
     }
 
     /** Whether publishers and subscribers are served here now. */
     public boolean serving() {
-        return serving;
+        return roles.serving();
     }
 
     public ReplicationRole role() {
         return roles.role();
     }
 
+    /** The largest replication batch this instance accepts from its peer ({@code eh.replication.body.max.bytes}). */
+    public int batchBodyMaxBytes() {
+        return configuration.bodyMaxBytes();
+    }
+
     /** This instance's answer to its peer. */
     public PeerStatusDTO peerStatus() {
-        return new PeerStatusDTO((serving ? roles.role() : ReplicationRole.BACKUP).name(), roles.epoch(),
-                roles.configuredPrimary());
-    }
-
-    /** The mirrored state changed (a subscription or a topic's QoS): the backup gets it with the next batch. */
-    public void stateChanged() {
-        if (link != null) {
-            link.stateChanged();
-        }
-    }
-
-    @Override
-    public void replicate(final Event event, final Runnable acknowledged, final Runnable failed) {
-        if (client == null) {
-            acknowledged.run(); // standalone: nowhere to keep a copy, nothing to wait for
-        } else if (serving && roles.role() == ReplicationRole.PRIMARY) {
-            link.replicate(event, acknowledged, failed);
-        } else {
-            failed.run();
-        }
-    }
-
-    @Override
-    public void discard(final Event event) {
-        if (link != null && serving) {
-            link.discard(event);
-        }
+        return roles.peerStatus();
     }
 
     /** A batch from the peer: 200 with our status when taken, 409 with it when refused. */
@@ -189,9 +179,9 @@ public final class ReplicationService implements Replicator, AutoCloseable {
         if (client == null) {
             return new Received(false, peerStatus());
         }
-        final RoleState.Verdict verdict = roles.onPrimaryPeer(batch.epoch(), batch.configuredPrimary());
+        final RoleState.Verdict verdict = roles.state().onPrimaryPeer(batch.epoch(), batch.configuredPrimary());
         if (verdict == RoleState.Verdict.REFUSE) {
-            LOG.warn("refused a batch of a primary at epoch {}: this instance is {}", batch.epoch(), roles);
+            LOG.warn("refused a batch of a primary at epoch {}: this instance is {}", batch.epoch(), roles.state());
             return new Received(false, peerStatus());
         }
         if (verdict == RoleState.Verdict.ACCEPT_AND_DEMOTE) {
@@ -220,25 +210,22 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     public record Received(boolean accepted, PeerStatusDTO status) {
     }
 
+    /** One round of the backup's watch: probe a silent primary, take over from a failed one, then pause. */
     private void watch() {
-        final long pauseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, configuration.heartbeatMs() / 2));
-        while (running) {
-            if (!serving && roles.role() == ReplicationRole.BACKUP && detector.hasHeard()
-                    && System.nanoTime() - lastProbeNanos > PROBE_WARM_NANOS) {
-                primaryAnswers(); // keeps the probe's (TLS) connection open: a real probe then needs no handshake
-            }
-            if (!serving && roles.role() == ReplicationRole.BACKUP && receiving.get() == 0
-                    && detector.primaryFailed()) {
-                if (primaryAnswers() || !detector.primaryFailed()) {
-                    // only slow (a pause here or there), or a batch arrived meanwhile: not failed
-                    detector.heard();
-                    falseAlarms++;
-                } else {
-                    promote();
-                }
-            }
-            LockSupport.parkNanos(pauseNanos);
+        final boolean backup = !roles.serving() && roles.role() == ReplicationRole.BACKUP;
+        if (backup && detector.hasHeard() && System.nanoTime() - lastProbeNanos > PROBE_WARM_NANOS) {
+            primaryAnswers(); // keeps the probe's (TLS) connection open: a real probe then needs no handshake
         }
+        if (backup && receiving.get() == 0 && detector.primaryFailed()) {
+            if (primaryAnswers() || !detector.primaryFailed()) {
+                // only slow (a pause here or there), or a batch arrived meanwhile: not failed
+                detector.heard();
+                falseAlarms++;
+            } else {
+                promote();
+            }
+        }
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Math.max(1, configuration.heartbeatMs() / 2)));
     }
 
     /** The probe: a primary that is only slow answers as primary; a crashed process refuses the connection. */
@@ -246,7 +233,7 @@ public final class ReplicationService implements Replicator, AutoCloseable {
         lastProbeNanos = System.nanoTime();
         try {
             final PeerStatusDTO status = probe.status();
-            return ReplicationRole.PRIMARY.name().equals(status.role()) && status.epoch() >= roles.epoch();
+            return ReplicationRole.PRIMARY.name().equals(status.role()) && status.epoch() >= roles.state().epoch();
         } catch (final IOException e) {
             return false;
         }
@@ -255,7 +242,7 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     /** Table 3.3 Recovery: the copies left in the buffer are dispatched, then new events get the new epoch. */
     private synchronized void promote() {
         final long silentSince = detector.lastHeardNanos();
-        final long epoch = roles.promote();
+        final long epoch = roles.state().promote();
         final List<Replica> copies = buffer.drain();
         int recovered = 0;
         int refused = 0;
@@ -268,7 +255,7 @@ public final class ReplicationService implements Replicator, AutoCloseable {
         }
         broker.continueAbove(RoleState.sequenceBase(epoch));
         detector.forget();
-        serving = true;
+        roles.serving(true);
         promotions++;
         lastRecovered = recovered;
         lastRecoveryRefused = refused;
@@ -284,12 +271,19 @@ public final class ReplicationService implements Replicator, AutoCloseable {
         }
     }
 
+    /** The peer refused a batch of the link: it serves at a newer epoch. */
+    private void refusedBy(final PeerStatusDTO status) {
+        if (roles.state().onRefusedBy(status.epoch(), status.configuredPrimary())) {
+            stepDown("the peer refused our batch, serving as " + status.role() + " at epoch " + status.epoch());
+        }
+    }
+
     /** Stop serving: another instance is primary at a newer epoch. Streams close so subscribers move over. */
     private synchronized void stepDown(final String why) {
-        if (!serving) {
+        if (!roles.serving()) {
             return;
         }
-        serving = false;
+        roles.serving(false);
         stepDowns++;
         detector.heard(); // watch the new primary from now on
         int closed = 0;
@@ -304,44 +298,21 @@ public final class ReplicationService implements Replicator, AutoCloseable {
 
     /** For {@code GET /eventhandler/mgmt/replication}. */
     public synchronized ReplicationStatusDTO statistics() {
-        return new ReplicationStatusDTO(configuration.role().name(), roles.role().name(), serving, roles.epoch(),
-                configuration.peer(), configuration.heartbeatMs(), configuration.failureTimeoutMs(),
-                failoverBudgetMicros / 1_000.0,
-                promotions, stepDowns, falseAlarms, lastFailoverMicros < 0 ? null : lastFailoverMicros / 1_000.0,
+        return new ReplicationStatusDTO(configuration.role().name(), roles.role().name(), roles.serving(),
+                roles.state().epoch(), configuration.peer(), configuration.heartbeatMs(),
+                configuration.failureTimeoutMs(), failoverBudgetMicros / 1_000.0, promotions, stepDowns, falseAlarms,
+                lastFailoverMicros < 0 ? null : lastFailoverMicros / 1_000.0,
                 lastPromotion == null ? null : lastPromotion.toString(), lastRecovered, lastRecoveryRefused,
                 buffer.statistics(), link == null ? null : link.statistics());
     }
 
-    private final class LinkPeer implements ReplicationLink.Peer {
-        @Override
-        public boolean primary() {
-            return serving && roles.role() == ReplicationRole.PRIMARY;
-        }
-
-        @Override
-        public long epoch() {
-            return roles.epoch();
-        }
-
-        @Override
-        public boolean configuredPrimary() {
-            return roles.configuredPrimary();
-        }
-
-        @Override
-        public void refusedBy(final PeerStatusDTO status) {
-            if (roles.onRefusedBy(status.epoch(), status.configuredPrimary())) {
-                stepDown("the peer refused our batch, serving as " + status.role() + " at epoch " + status.epoch());
-            }
-        }
-    }
-
     @Override
     public void close() {
-        running = false;
-        monitor.interrupt();
-        if (link != null) {
-            link.close();
+        if (monitorLoop != null) {
+            monitorLoop.stop(Duration.ZERO);
+        }
+        if (linkLoop != null) {
+            linkLoop.stop(LINK_STOP);
         }
         if (client != null) {
             client.close();

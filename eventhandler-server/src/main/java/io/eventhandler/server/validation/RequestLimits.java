@@ -6,6 +6,7 @@ import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
 
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The configured bounds on the names and maps of a request (see {@link LimitsConfiguration}), checked after
@@ -15,9 +16,11 @@ import java.util.Map;
 public final class RequestLimits {
 
     private final LimitsConfiguration limits;
+    private final Pattern eventTypePattern;
 
     public RequestLimits(final LimitsConfiguration limits) {
         this.limits = limits;
+        this.eventTypePattern = Pattern.compile(limits.eventTypePattern());
     }
 
     /** The limits of a server with the default configuration. */
@@ -28,10 +31,10 @@ public final class RequestLimits {
     /** An event type (or topic name): its trimmed form within the length, of the allowed characters. */
     public void eventType(final String eventType, final String field, final String origin) {
         final String name = eventType.trim();
-        length(name, limits.maxEventTypeLength(), field, ServerConfiguration.MAX_EVENT_TYPE_LENGTH, origin);
-        if (!limits.eventTypePattern().matcher(name).matches()) {
+        length(name, limits.maxEventTypeLength(), field, LimitsConfiguration.MAX_EVENT_TYPE_LENGTH.key(), origin);
+        if (!eventTypePattern.matcher(name).matches()) {
             throw ArrowheadException.invalidParameter(field + " may only consist of characters matching "
-                    + limits.eventTypePattern().pattern() + " (" + ServerConfiguration.EVENT_TYPE_PATTERN + ").",
+                    + eventTypePattern.pattern() + " (" + LimitsConfiguration.EVENT_TYPE_PATTERN.key() + ").",
                     origin);
         }
     }
@@ -49,18 +52,18 @@ public final class RequestLimits {
     }
 
     public void systemName(final String name, final String field, final String origin) {
-        length(name, limits.maxSystemNameLength(), field, ServerConfiguration.MAX_SYSTEM_NAME_LENGTH, origin);
+        length(name, limits.maxSystemNameLength(), field, LimitsConfiguration.MAX_SYSTEM_NAME_LENGTH.key(), origin);
     }
 
     public void address(final String address, final String field, final String origin) {
-        length(address, limits.maxAddressLength(), field, ServerConfiguration.MAX_ADDRESS_LENGTH, origin);
+        length(address, limits.maxAddressLength(), field, LimitsConfiguration.MAX_ADDRESS_LENGTH.key(), origin);
     }
 
     /** A metadata map (null is none). */
     public void metadata(final Map<?, ?> metadata, final String field, final String origin) {
         if (metadata != null && metadata.size() > limits.maxMetadataEntries()) {
             throw ArrowheadException.invalidParameter(field + " has " + metadata.size() + " entries, more than "
-                    + limits.maxMetadataEntries() + " (" + ServerConfiguration.MAX_METADATA_ENTRIES + ").", origin);
+                    + limits.maxMetadataEntries() + " (" + LimitsConfiguration.MAX_METADATA_ENTRIES.key() + ").", origin);
         }
     }
 

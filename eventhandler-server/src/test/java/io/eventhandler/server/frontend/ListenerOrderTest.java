@@ -2,7 +2,9 @@ package io.eventhandler.server.frontend;
 
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.RawHttp;
 import io.eventhandler.server.testing.TestCloud;
 import org.glassfish.grizzly.http.server.NetworkListener;
@@ -53,9 +55,9 @@ class ListenerOrderTest {
     void theFirstRequestTheListenerCanAcceptIsServed(final boolean tls) {
         final Map<String, String> settings = new HashMap<>(tls
                 ? TestCloud.get().serverSettings("eventhandler") : Map.of());
-        settings.put(ServerConfiguration.PORT, "0");
-        settings.put(ServerConfiguration.ADDRESS, "127.0.0.1");
-        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-" + UUID.randomUUID());
+        settings.put(HttpConfiguration.PORT.key(), "0");
+        settings.put(HttpConfiguration.ADDRESS.key(), "127.0.0.1");
+        settings.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID());
         final SSLContext client = tls ? TestCloud.get().sslContext("subscriber") : null;
         final Thread starting = Thread.currentThread();
         final AtomicReference<Object> answer = new AtomicReference<>();
@@ -107,9 +109,9 @@ class ListenerOrderTest {
     void aPortTakenFailsTheStartWithTheBindError() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             final ServerConfiguration configuration = ServerConfiguration.fromMap(Map.of(
-                    ServerConfiguration.PORT, String.valueOf(taken.getLocalPort()),
-                    ServerConfiguration.ADDRESS, "127.0.0.1",
-                    ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-" + UUID.randomUUID()));
+                    HttpConfiguration.PORT.key(), String.valueOf(taken.getLocalPort()),
+                    HttpConfiguration.ADDRESS.key(), "127.0.0.1",
+                    StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID()));
             final UncheckedIOException failure = assertThrows(UncheckedIOException.class,
                     () -> EventHandlerServer.start(configuration).close());
             assertInstanceOf(BindException.class, failure.getCause(), failure::toString);

@@ -1,7 +1,7 @@
 package io.eventhandler.server.frontend;
 
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RawHttp;
 import io.eventhandler.server.testing.Requests;
@@ -51,7 +51,7 @@ class MalformedRequestTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.MAX_BODY_BYTES, Integer.toString(LIMIT)));
+            LimitsConfiguration.MAX_BODY_BYTES.key(), Integer.toString(LIMIT)));
     private static String healthTopic;
     private static SseTestClient health;
 

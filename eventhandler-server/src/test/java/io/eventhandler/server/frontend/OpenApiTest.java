@@ -3,7 +3,6 @@ package io.eventhandler.server.frontend;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import jakarta.ws.rs.HttpMethod;
@@ -211,7 +210,7 @@ class OpenApiTest {
     /** "METHOD /path" of every Jersey resource method and of the Grizzly hot paths. */
     static Set<String> serverEndpoints() {
         final Set<String> endpoints = new TreeSet<>();
-        for (final Class<?> resource : EventHandlerServer.RESOURCE_CLASSES) {
+        for (final Class<?> resource : HttpFrontEnd.RESOURCE_CLASSES) {
             final String base = pathOf(resource.getAnnotation(Path.class));
             for (final Method method : resource.getMethods()) {
                 final String httpMethod = httpMethod(method);
@@ -224,7 +223,7 @@ class OpenApiTest {
                 endpoints.add(httpMethod + " " + normalize(base + "/" + pathOf(sub)));
             }
         }
-        EventHandlerServer.HOT_PATHS.forEach((path, method) -> endpoints.add(method + " " + path));
+        HttpFrontEnd.HOT_PATHS.forEach((path, method) -> endpoints.add(method + " " + path));
         return endpoints;
     }
 

@@ -2,7 +2,7 @@ package io.eventhandler.server.publish;
 
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -46,7 +46,7 @@ class PublishValidationTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS,
+            LimitsConfiguration.TIME_STAMP_TOLERANCE_SECONDS.key(),
             Integer.toString(TOLERANCE_SECONDS)));
     private static final EhHttp http = server.http();
 

@@ -4,7 +4,7 @@ import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -32,7 +32,7 @@ class SseDeliveryTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.SSE_RETRY_MS, "1234"));
+            StreamConfiguration.RETRY_MS.key(), "1234"));
     private static final EhHttp http = server.http();
 
     private static List<Long> oneTo(final long n) {

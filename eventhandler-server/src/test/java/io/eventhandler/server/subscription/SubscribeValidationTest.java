@@ -1,7 +1,7 @@
 package io.eventhandler.server.subscription;
 
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import org.junit.jupiter.api.Test;
@@ -45,7 +45,7 @@ class SubscribeValidationTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS,
+            LimitsConfiguration.TIME_STAMP_TOLERANCE_SECONDS.key(),
             Integer.toString(TOLERANCE_SECONDS)));
     private static final EhHttp http = server.http();
 

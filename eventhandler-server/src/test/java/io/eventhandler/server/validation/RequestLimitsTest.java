@@ -1,7 +1,7 @@
 package io.eventhandler.server.validation;
 
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.Requests;
 import io.eventhandler.server.testing.RunningServer;
@@ -37,12 +37,12 @@ class RequestLimitsTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.MAX_JSON_DEPTH, "6",
-            ServerConfiguration.MAX_JSON_STRING_LENGTH, "300",
-            ServerConfiguration.MAX_METADATA_ENTRIES, "2",
-            ServerConfiguration.MAX_EVENT_TYPE_LENGTH, "12",
-            ServerConfiguration.MAX_SYSTEM_NAME_LENGTH, "16",
-            ServerConfiguration.MAX_ADDRESS_LENGTH, "12"));
+            LimitsConfiguration.MAX_JSON_DEPTH.key(), "6",
+            LimitsConfiguration.MAX_JSON_STRING_LENGTH.key(), "300",
+            LimitsConfiguration.MAX_METADATA_ENTRIES.key(), "2",
+            LimitsConfiguration.MAX_EVENT_TYPE_LENGTH.key(), "12",
+            LimitsConfiguration.MAX_SYSTEM_NAME_LENGTH.key(), "16",
+            LimitsConfiguration.MAX_ADDRESS_LENGTH.key(), "12"));
     private static final EhHttp http = server.http();
 
     private static Map<String, Object> event(final String eventType) {

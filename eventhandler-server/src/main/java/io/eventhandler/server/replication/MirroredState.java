@@ -2,10 +2,10 @@ package io.eventhandler.server.replication;
 
 import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.core.delivery.TopicPlan;
-import io.eventhandler.core.delivery.TopicPlans;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.AdmissionRefusedException;
+import io.eventhandler.server.delivery.DeliveryService;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.engine.GraphDocuments;
 import io.eventhandler.server.qos.QosDocuments;
@@ -26,33 +26,42 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The state a backup mirrors besides replicas: webhook subscriptions (with their authorization state) and the
- * topics' configured QoS. The primary takes a snapshot; the backup makes its own state equal to it.
+ * The state a backup mirrors besides replicas: webhook subscriptions (with their authorization state), the topics'
+ * configured QoS and the operator graph. The primary takes a snapshot; the backup makes its own state equal to it.
+ * Each of the three services announces its changes; the link sends a new snapshot after one.
  */
-final class StateMirror {
+public final class MirroredState {
 
-    private static final Logger LOG = LoggerFactory.getLogger(StateMirror.class);
+    private static final Logger LOG = LoggerFactory.getLogger(MirroredState.class);
 
     private final Subscriptions subscriptions;
-    private final TopicPlans plans;
+    private final DeliveryService delivery;
     private final EngineService engine;
 
-    StateMirror(final Subscriptions subscriptions, final TopicPlans plans, final EngineService engine) {
+    public MirroredState(final Subscriptions subscriptions, final DeliveryService delivery,
+                         final EngineService engine) {
         this.subscriptions = subscriptions;
-        this.plans = plans;
+        this.delivery = delivery;
         this.engine = engine;
+    }
+
+    /** Call {@code listener} whenever any of the mirrored state changes (on the changing thread; it must not block). */
+    void onChange(final Runnable listener) {
+        subscriptions.onChange(listener);
+        delivery.onChange(listener);
+        engine.onChange(listener);
     }
 
     /** The primary's state now. */
     CompletableFuture<StateSnapshotDTO> snapshot() {
         return subscriptions.all().thenApply(all -> {
             final Map<String, TopicQosDTO> qos = new LinkedHashMap<>();
-            for (final TopicPlan plan : plans.plans()) {
+            for (final TopicPlan plan : delivery.plans().plans()) {
                 if (plan.configuredExplicitly()) {
                     qos.put(plan.topic(), QosDocuments.toDto(plan.configured()));
                 }
             }
-            return new StateSnapshotDTO(all.stream().map(StateMirror::toDto).toList(), qos,
+            return new StateSnapshotDTO(all.stream().map(MirroredState::toDto).toList(), qos,
                     GraphDocuments.toDocument(engine.graph()));
         });
     }
@@ -69,25 +78,25 @@ final class StateMirror {
         final Set<String> wanted = new HashSet<>();
         state.qos().forEach((topic, dto) -> {
             try {
-                plans.configure(topic, QosDocuments.toQos(dto));
+                delivery.configure(topic, QosDocuments.toQos(dto));
                 wanted.add(TopicName.normalise(topic));
             } catch (final AdmissionRefusedException | IllegalArgumentException e) {
                 // the primary admitted it with the same configuration: only a mismatch of the two gets here
                 LOG.warn("mirrored QoS of topic {} not applied: {}", topic, e.getMessage());
             }
         });
-        for (final TopicPlan plan : plans.plans()) {
+        for (final TopicPlan plan : delivery.plans().plans()) {
             if (plan.configuredExplicitly() && !wanted.contains(plan.topic())) {
-                plans.remove(plan.topic());
+                delivery.remove(plan.topic());
             }
         }
-        return subscriptions.mirror(state.subscriptions().stream().map(StateMirror::toNew).toList());
+        return subscriptions.mirror(state.subscriptions().stream().map(MirroredState::toNew).toList());
     }
 
     static MirroredSubscriptionDTO toDto(final StoredSubscription s) {
         return new MirroredSubscriptionDTO(s.eventTypeName(), toDto(s.subscriber()), s.filterMetaData(),
                 s.matchMetaData(), s.notifyUri(), instant(s.startDate()), instant(s.endDate()),
-                s.sources().stream().map(StateMirror::toDto).toList(), s.consumerId(),
+                s.sources().stream().map(MirroredState::toDto).toList(), s.consumerId(),
                 s.authorizedPublishers().stream().map(p -> new MirroredSystemDTO(p.name(), p.address(), p.port(),
                         null, null)).toList(),
                 SubscriberRequirementsDocument.toDto(s.requirements()));
@@ -98,7 +107,7 @@ final class StateMirror {
         d.authorizedPublishers().forEach(p -> publishers.add(new SystemRef(p.systemName(), p.address(), p.port())));
         return new NewSubscription(d.eventType(), toStored(d.subscriber()), d.filterMetaData(), d.matchMetaData(),
                 d.notifyUri(), instant(d.startDate()), instant(d.endDate()),
-                d.sources().stream().map(StateMirror::toStored).toList(), d.consumerId(), publishers,
+                d.sources().stream().map(MirroredState::toStored).toList(), d.consumerId(), publishers,
                 SubscriberRequirementsDocument.toRequirements(d.requirements()));
     }
 

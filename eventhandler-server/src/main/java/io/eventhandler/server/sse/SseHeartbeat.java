@@ -20,7 +20,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SseHeartbeat implements AutoCloseable {
 
-
     private final ScheduledExecutorService timer;
     private final Broker broker;
     private final long stallTimeoutNanos;

@@ -1,6 +1,5 @@
 package io.eventhandler.server.webhook;
 
-
 import java.net.URI;
 
 /**

@@ -54,7 +54,6 @@ class DeliveryEndToEndTest {
             TestFiles.temporary("topics", TOPICS).toString(), DeliveryConfiguration.BACKUP_LATENCY_MS.key(), "0.05"));
     private static final EhHttp http = server.http();
 
-
     private static QosOverviewDTO overview() {
         return EhHttp.read(http.get("/eventhandler/mgmt/qos").body(), QosOverviewDTO.class);
     }

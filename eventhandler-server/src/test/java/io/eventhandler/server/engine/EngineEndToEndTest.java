@@ -54,7 +54,6 @@ class EngineEndToEndTest {
             TestFiles.temporary("graph", GRAPH).toString()));
     private static final EhHttp http = server.http();
 
-
     private static void publish(final String topic, final String payload) {
         http.publishOk(new EventPublishRequestDTO(topic, SystemRequestDTO.of("gauge", "127.0.0.1", 7000), null,
                 payload, null));

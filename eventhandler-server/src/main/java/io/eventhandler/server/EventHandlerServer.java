@@ -10,8 +10,6 @@ import io.eventhandler.server.arrowhead.CoreSystems;
 import io.eventhandler.server.arrowhead.ServiceRegistration;
 import io.eventhandler.server.calibration.CalibrationSession;
 import io.eventhandler.server.calibration.StageRecorder;
-import io.eventhandler.server.config.ArrowheadConfiguration;
-import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.delivery.DeliveryService;
 import io.eventhandler.server.engine.EngineService;
@@ -44,7 +42,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.URI;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -110,7 +107,8 @@ public final class EventHandlerServer implements AutoCloseable {
                 : Optional.of(lifecycle.own("core-system clients",
                         CoreSystems.create(c.arrowhead(), c.tls(), security.outgoing().sslContext(), mapper, runner)));
         final SubscriptionAuthorizer authorizer = core.<SubscriptionAuthorizer>map(
-                systems -> new ArrowheadSubscriptionAuthorizer(systems.authorization())).orElseGet(this::localPolicy);
+                systems -> new ArrowheadSubscriptionAuthorizer(systems.authorization()))
+                .orElseGet(() -> LocalAuthorizationPolicy.of(c.arrowhead()));
         final Subscriptions subscriptions = subscriptions(authorizer);
         final ReplicationService replication = new ReplicationService(c.replication(),
                 c.delivery().latencies().failoverMicros(), security.outgoing(), mapper, roles, replicas, broker,
@@ -152,15 +150,6 @@ public final class EventHandlerServer implements AutoCloseable {
         final int port = configuration.arrowhead().domainPort() != 0 ? configuration.arrowhead().domainPort()
                 : configuration.http().port();
         return SystemRef.of(security.systemName(), configuration.arrowhead().domainName(), port);
-    }
-
-    private SubscriptionAuthorizer localPolicy() {
-        try {
-            return LocalAuthorizationPolicy.parse(configuration.arrowhead().localAuthorizationRules());
-        } catch (final IllegalArgumentException e) {
-            throw new ConfigurationException(List.of(ArrowheadConfiguration.LOCAL_AUTHORIZATION_RULES + ": "
-                    + e.getMessage()));
-        }
     }
 
     /** The port it listens on (the real one when configured with 0). */

@@ -42,6 +42,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -180,10 +181,18 @@ public final class EventHandlerServer implements AutoCloseable {
         return delivery;
     }
 
-    /** Stop every part, in the reverse of the order they started. */
+    /**
+     * Stop every part in the reverse of the order they started: all stop accepting, then all drain until
+     * {@code grace} has passed, then all close.
+     */
+    public void stop(final Duration grace) {
+        lifecycle.stop(grace);
+        LOG.info("Event Handler on port {} stopped", frontEnd.port());
+    }
+
+    /** Stop at once: {@code stop(Duration.ZERO)}. */
     @Override
     public void close() {
-        lifecycle.close();
-        LOG.info("Event Handler on port {} stopped", frontEnd.port());
+        stop(Duration.ZERO);
     }
 }

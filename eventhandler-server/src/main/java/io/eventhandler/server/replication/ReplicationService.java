@@ -7,7 +7,6 @@ import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.replication.BackupBuffer;
 import io.eventhandler.core.replication.FailureDetector;
-import io.eventhandler.core.replication.Replica;
 import io.eventhandler.core.replication.ReplicationRole;
 import io.eventhandler.core.replication.RoleState;
 import io.eventhandler.server.config.ReplicationConfiguration;
@@ -21,17 +20,14 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * This instance's part in a primary/backup pair (FRAME §3.4). As primary, the replicas and discard requests the
  * delivery puts in the {@link ReplicaQueue} go to the backup over the {@link ReplicationLink}, with the
  * {@link MirroredState} whenever it changed. As backup it holds the replicas in a {@link BackupBuffer}, refuses
- * publishers and subscribers, and watches the primary ({@code eh-failover-monitor}); when the primary falls silent it
+ * publishers and subscribers, and watches the primary (the {@link FailoverMonitor}); when the primary falls silent it
  * promotes itself at a new epoch, dispatches the copies that were not discarded under their original numbers, and
  * numbers new events above the epoch's base. A primary that learns of a newer epoch steps down to backup and closes
  * its streams, so subscribers go to the new one.
@@ -45,8 +41,8 @@ public final class ReplicationService implements Component {
      */
     private static final int PEER_RESPONSE_TIMEOUT_MS = 10_000;
     private static final int PEER_CONNECT_TIMEOUT_MS = 1_000;
-    /** A backup that has heard its primary probes it this often anyway, to keep the probe's connection warm. */
-    private static final long PROBE_WARM_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final FailoverMonitor.Takeovers NO_TAKEOVERS = new FailoverMonitor.Takeovers(0, 0, null, null, 0,
+            0);
     /** How long a stop waits for the link's batch in flight. */
     private static final Duration LINK_STOP = Duration.ofSeconds(2);
 
@@ -59,23 +55,14 @@ public final class ReplicationService implements Component {
     private final MirroredState mirror;
     private final Runner runner;
     private final PeerClient client;
-    /** A separate connection with a short timeout: the backup's last question before it takes over. */
     private final PeerClient probe;
     private final ReplicationLink link;
+    private final FailoverMonitor monitor;
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
     private final AtomicInteger receiving = new AtomicInteger();
-    private volatile long falseAlarms;
-    /** Touched by the monitor thread only. */
-    private long lastProbeNanos = System.nanoTime() - PROBE_WARM_NANOS;
     private RunningLoop linkLoop;
     private RunningLoop monitorLoop;
-
-    private long promotions;
     private long stepDowns;
-    private long lastFailoverMicros = -1;
-    private long lastRecovered;
-    private long lastRecoveryRefused;
-    private Instant lastPromotion;
 
     /**
      * Connects to everything it mirrors and recovers; no thread runs and nothing is asked of the peer before
@@ -103,6 +90,7 @@ public final class ReplicationService implements Component {
             this.client = null;
             this.probe = null;
             this.link = null;
+            this.monitor = null;
             return;
         }
         final URI peer = URI.create(configuration.peer());
@@ -110,6 +98,8 @@ public final class ReplicationService implements Component {
         this.probe = new PeerClient(peer, tls, mapper, configuration.probeTimeoutMs(), configuration.probeTimeoutMs());
         this.link = new ReplicationLink(client, mapper, roles, replicas, this::refusedBy, mirror::snapshot,
                 configuration.heartbeatMs(), configuration.batchMax());
+        this.monitor = new FailoverMonitor(roles, detector, buffer, broker, probe, receiving,
+                configuration.heartbeatMs(), failoverBudgetMicros);
         mirror.onChange(link::stateChanged);
     }
 
@@ -127,7 +117,7 @@ public final class ReplicationService implements Component {
         // a round waits a heartbeat for records; a send that takes a second more is a stall of the link
         linkLoop = runner.loop("eh-replication", Duration.ofMillis(heartbeatMs + 1_000), link);
         monitorLoop = runner.loop("eh-failover-monitor",
-                Duration.ofMillis(heartbeatMs + configuration.probeTimeoutMs() + 1_000), this::watch);
+                Duration.ofMillis(heartbeatMs + configuration.probeTimeoutMs() + 1_000), monitor);
     }
 
     private void decideRole() {
@@ -210,67 +200,6 @@ public final class ReplicationService implements Component {
     public record Received(boolean accepted, PeerStatusDTO status) {
     }
 
-    /** One round of the backup's watch: probe a silent primary, take over from a failed one, then pause. */
-    private void watch() {
-        final boolean backup = !roles.serving() && roles.role() == ReplicationRole.BACKUP;
-        if (backup && detector.hasHeard() && System.nanoTime() - lastProbeNanos > PROBE_WARM_NANOS) {
-            primaryAnswers(); // keeps the probe's (TLS) connection open: a real probe then needs no handshake
-        }
-        if (backup && receiving.get() == 0 && detector.primaryFailed()) {
-            if (primaryAnswers() || !detector.primaryFailed()) {
-                // only slow (a pause here or there), or a batch arrived meanwhile: not failed
-                detector.heard();
-                falseAlarms++;
-            } else {
-                promote();
-            }
-        }
-        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Math.max(1, configuration.heartbeatMs() / 2)));
-    }
-
-    /** The probe: a primary that is only slow answers as primary; a crashed process refuses the connection. */
-    private boolean primaryAnswers() {
-        lastProbeNanos = System.nanoTime();
-        try {
-            final PeerStatusDTO status = probe.status();
-            return ReplicationRole.PRIMARY.name().equals(status.role()) && status.epoch() >= roles.state().epoch();
-        } catch (final IOException e) {
-            return false;
-        }
-    }
-
-    /** Table 3.3 Recovery: the copies left in the buffer are dispatched, then new events get the new epoch. */
-    private synchronized void promote() {
-        final long silentSince = detector.lastHeardNanos();
-        final long epoch = roles.state().promote();
-        final List<Replica> copies = buffer.drain();
-        int recovered = 0;
-        int refused = 0;
-        for (final Replica copy : copies) {
-            if (broker.restore(copy.draft(), copy.sequence()).isPresent()) {
-                recovered++;
-            } else {
-                refused++;
-            }
-        }
-        broker.continueAbove(RoleState.sequenceBase(epoch));
-        detector.forget();
-        roles.serving(true);
-        promotions++;
-        lastRecovered = recovered;
-        lastRecoveryRefused = refused;
-        lastPromotion = Instant.now();
-        lastFailoverMicros = (System.nanoTime() - silentSince) / 1_000;
-        LOG.warn("primary {} silent for {} ms: promoted to primary at epoch {}; {} buffered copies dispatched{}",
-                client.base(), lastFailoverMicros / 1_000, epoch, recovered,
-                refused == 0 ? "" : ", " + refused + " behind the topics' numbers skipped");
-        if (lastFailoverMicros > failoverBudgetMicros) {
-            LOG.warn("this take-over took {} ms, more than the x = {} ms admission assumes: loss tolerances may not "
-                    + "have held; raise eh.qos.failover.ms or find what slowed the detection", lastFailoverMicros / 1_000,
-                    failoverBudgetMicros / 1_000.0);
-        }
-    }
-
     /** The peer refused a batch of the link: it serves at a newer epoch. */
     private void refusedBy(final PeerStatusDTO status) {
         if (roles.state().onRefusedBy(status.epoch(), status.configuredPrimary())) {
@@ -279,12 +208,14 @@ public final class ReplicationService implements Component {
     }
 
     /** Stop serving: another instance is primary at a newer epoch. Streams close so subscribers move over. */
-    private synchronized void stepDown(final String why) {
-        if (!roles.serving()) {
-            return;
+    private void stepDown(final String why) {
+        synchronized (roles) {
+            if (!roles.serving()) {
+                return;
+            }
+            roles.serving(false);
+            stepDowns++;
         }
-        roles.serving(false);
-        stepDowns++;
         detector.heard(); // watch the new primary from now on
         int closed = 0;
         for (final SubscriberOutbox outbox : broker.outboxes()) {
@@ -297,13 +228,16 @@ public final class ReplicationService implements Component {
     }
 
     /** For {@code GET /eventhandler/mgmt/replication}. */
-    public synchronized ReplicationStatusDTO statistics() {
-        return new ReplicationStatusDTO(configuration.role().name(), roles.role().name(), roles.serving(),
-                roles.state().epoch(), configuration.peer(), configuration.heartbeatMs(),
-                configuration.failureTimeoutMs(), failoverBudgetMicros / 1_000.0, promotions, stepDowns, falseAlarms,
-                lastFailoverMicros < 0 ? null : lastFailoverMicros / 1_000.0,
-                lastPromotion == null ? null : lastPromotion.toString(), lastRecovered, lastRecoveryRefused,
-                buffer.statistics(), link == null ? null : link.statistics());
+    public ReplicationStatusDTO statistics() {
+        final FailoverMonitor.Takeovers takeovers = monitor == null ? NO_TAKEOVERS : monitor.takeovers();
+        synchronized (roles) {
+            return new ReplicationStatusDTO(configuration.role().name(), roles.role().name(), roles.serving(),
+                    roles.state().epoch(), configuration.peer(), configuration.heartbeatMs(),
+                    configuration.failureTimeoutMs(), failoverBudgetMicros / 1_000.0, takeovers.promotions(),
+                    stepDowns, takeovers.falseAlarms(), takeovers.lastFailoverMs(), takeovers.lastPromotion(),
+                    takeovers.lastRecovered(), takeovers.lastRecoveryRefused(), buffer.statistics(),
+                    link == null ? null : link.statistics());
+        }
     }
 
     @Override

@@ -1,4 +1,5 @@
 package io.eventhandler.server.arrowhead;
+
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.server.http.ArrowheadException;

@@ -1,4 +1,5 @@
 package io.eventhandler.server.delivery;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.api.qos.TopicQosFileDTO;

@@ -1,4 +1,5 @@
 package io.eventhandler.server.delivery;
+
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.qos.QosOverviewDTO;
 import io.eventhandler.api.qos.TopicDeliveryDTO;

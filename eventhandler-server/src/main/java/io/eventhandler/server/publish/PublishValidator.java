@@ -1,4 +1,5 @@
 package io.eventhandler.server.publish;
+
 import io.eventhandler.api.EpochMicros;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.core.event.EventDraft;

@@ -1,17 +1,20 @@
 package io.eventhandler.client;
 
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.client.testing.TestCloud;
 import io.eventhandler.security.certs.SubjectAltNames;
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
+import io.eventhandler.server.config.TlsConfiguration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import javax.net.ssl.SSLException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,10 +28,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.LongStream;
-import javax.net.ssl.SSLException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The client library against the real Event Handler in secure mode, every connection mutual TLS with certificates
@@ -46,9 +50,9 @@ class SecureEndToEndTest {
 
     private static EventHandlerServer startSecureServer(final Path eventHandlerKeyStore) {
         final Map<String, String> settings = new HashMap<>(CLOUD.serverSettings("eventhandler"));
-        settings.put(ServerConfiguration.SSL_KEY_STORE, eventHandlerKeyStore.toString());
-        settings.put(ServerConfiguration.PORT, "0");
-        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-secure-end-to-end-" + System.nanoTime());
+        settings.put(TlsConfiguration.KEY_STORE.key(), eventHandlerKeyStore.toString());
+        settings.put(HttpConfiguration.PORT.key(), "0");
+        settings.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-secure-end-to-end-" + System.nanoTime());
         return EventHandlerServer.start(ServerConfiguration.fromMap(settings));
     }
 

@@ -46,8 +46,8 @@ public final class HealthCheck {
     /** The status of {@code GET /eventhandler/echo} on the loopback interface, or the server's own address. */
     static int echo(final ServerConfiguration configuration) throws IOException {
         final boolean secure = configuration.tls().enabled();
-        final String host = local(configuration.address());
-        final URI uri = URI.create((secure ? "https" : "http") + "://" + host + ":" + configuration.port()
+        final String host = local(configuration.http().address());
+        final URI uri = URI.create((secure ? "https" : "http") + "://" + host + ":" + configuration.http().port()
                 + EventHandlerApi.BASE_PATH + EventHandlerApi.ECHO);
         final HttpURLConnection connection = (HttpURLConnection) uri.toURL().openConnection();
         if (connection instanceof HttpsURLConnection https) {

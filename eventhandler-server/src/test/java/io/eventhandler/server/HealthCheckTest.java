@@ -1,5 +1,6 @@
 package io.eventhandler.server;
 
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.TestCloud;
@@ -37,8 +38,8 @@ class HealthCheckTest {
     @Test
     void wildcardAddressIsCheckedOnLoopback() throws IOException {
         final Map<String, String> settings = new HashMap<>();
-        settings.put(ServerConfiguration.ADDRESS, "0.0.0.0");
-        settings.put(ServerConfiguration.PORT, String.valueOf(PLAIN.baseUri().getPort()));
+        settings.put(HttpConfiguration.ADDRESS.key(), "0.0.0.0");
+        settings.put(HttpConfiguration.PORT.key(), String.valueOf(PLAIN.baseUri().getPort()));
         assertEquals(200, HealthCheck.echo(ServerConfiguration.fromMap(settings)));
     }
 
@@ -48,7 +49,7 @@ class HealthCheckTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
-        final ServerConfiguration closed = ServerConfiguration.fromMap(Map.of(ServerConfiguration.PORT,
+        final ServerConfiguration closed = ServerConfiguration.fromMap(Map.of(HttpConfiguration.PORT.key(),
                 String.valueOf(port)));
         assertThrows(IOException.class, () -> HealthCheck.echo(closed));
     }
@@ -56,8 +57,8 @@ class HealthCheckTest {
     /** The settings the server was started with, on the port it really listens on. */
     private static ServerConfiguration configurationOf(final RunningServer server, final Map<String, String> tls) {
         final Map<String, String> settings = new HashMap<>(tls);
-        settings.put(ServerConfiguration.ADDRESS, "127.0.0.1");
-        settings.put(ServerConfiguration.PORT, String.valueOf(server.baseUri().getPort()));
+        settings.put(HttpConfiguration.ADDRESS.key(), "127.0.0.1");
+        settings.put(HttpConfiguration.PORT.key(), String.valueOf(server.baseUri().getPort()));
         return ServerConfiguration.fromMap(settings);
     }
 }

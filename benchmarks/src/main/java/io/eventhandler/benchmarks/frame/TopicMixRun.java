@@ -1,13 +1,16 @@
 package io.eventhandler.benchmarks.frame;
 
-import java.net.ServerSocket;
-import java.net.InetAddress;
-import io.eventhandler.server.config.ServerConfiguration;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eventhandler.api.EpochMicros;
 import io.eventhandler.benchmarks.load.EmbeddedServer;
 import io.eventhandler.benchmarks.load.SseSelectorReader;
+import io.eventhandler.server.config.HttpConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
+import org.HdrHistogram.Histogram;
+
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +19,6 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * One run: a fresh embedded Event Handler with the mix's QoS under one setting, SSE streams per topic, the
@@ -53,14 +55,14 @@ final class TopicMixRun {
         // the primary in this process, its backup a process of its own; the primary starts first, so that the
         // backup finds it serving and stands by
         final int[] ports = freePorts();
-        config.put(ServerConfiguration.PORT, Integer.toString(ports[0]));
+        config.put(HttpConfiguration.PORT.key(), Integer.toString(ports[0]));
         config.put("eh.replication.role", "PRIMARY");
         config.put("eh.replication.peer", "http://127.0.0.1:" + ports[1]);
         final Map<String, String> backupConfig = new LinkedHashMap<>(config);
-        backupConfig.remove(ServerConfiguration.PORT);
+        backupConfig.remove(HttpConfiguration.PORT.key());
         backupConfig.put("eh.replication.role", "BACKUP");
         backupConfig.put("eh.replication.peer", "http://127.0.0.1:" + ports[0]);
-        backupConfig.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:frame-backup");
+        backupConfig.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:frame-backup");
         try (EmbeddedServer server = EmbeddedServer.start(config);
              BackupProcess backup = BackupProcess.start(backupConfig, ports[1])) {
             awaitPair(server.baseUri());

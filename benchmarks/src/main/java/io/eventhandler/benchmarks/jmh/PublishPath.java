@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.BrokerSettings;
-import io.eventhandler.core.outbox.DeferredDeliveryExecutor;
 import io.eventhandler.core.event.Event;
-import io.eventhandler.server.api.EventDtoEncoder;
-import io.eventhandler.server.api.PublishValidator;
+import io.eventhandler.core.outbox.DeferredDeliveryExecutor;
+import io.eventhandler.server.publish.EventDtoEncoder;
+import io.eventhandler.server.publish.PublishValidator;
 
 import java.io.IOException;
 

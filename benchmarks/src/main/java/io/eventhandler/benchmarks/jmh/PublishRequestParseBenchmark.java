@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.JsonMapper;
 import io.eventhandler.core.event.EventDraft;
-import io.eventhandler.server.api.PublishValidator;
-import java.io.IOException;
-import java.util.concurrent.TimeUnit;
+import io.eventhandler.server.publish.PublishValidator;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -22,6 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The first two steps of the publish path on their own, to split {@link PublishPathBenchmark}'s score: parsing the

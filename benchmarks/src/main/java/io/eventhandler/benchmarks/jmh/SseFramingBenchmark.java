@@ -7,13 +7,9 @@ import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.OutboxItem;
-import io.eventhandler.server.api.EventDtoEncoder;
-import io.eventhandler.server.api.PublishValidator;
+import io.eventhandler.server.publish.EventDtoEncoder;
+import io.eventhandler.server.publish.PublishValidator;
 import io.eventhandler.server.sse.SseFramingFixture;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -26,6 +22,11 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a delivery thread does to write a batch to one SSE stream, without the socket: the server's own stream sink

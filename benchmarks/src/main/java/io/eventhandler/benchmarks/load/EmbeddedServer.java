@@ -1,19 +1,21 @@
 package io.eventhandler.benchmarks.load;
 
-import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.delivery.edf.JobQueueStatistics;
+import io.eventhandler.core.outbox.SubscriberOutbox;
+import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HttpConfiguration;
+import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
+
+import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.concurrent.TimeUnit;
-
-import io.eventhandler.server.EventHandlerServer;
-import io.eventhandler.server.config.ServerConfiguration;
-import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /** An Event Handler in this JVM, on a free loopback port unless configured otherwise. */
 public final class EmbeddedServer implements AutoCloseable {
@@ -33,9 +35,9 @@ public final class EmbeddedServer implements AutoCloseable {
      */
     public static EmbeddedServer start(final Map<String, String> config) {
         final Map<String, String> values = new LinkedHashMap<>(config);
-        values.putIfAbsent(ServerConfiguration.PORT, "0");
+        values.putIfAbsent(HttpConfiguration.PORT.key(), "0");
         // a measurement leaves no subscription files behind
-        values.putIfAbsent(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-embedded-" + System.nanoTime());
+        values.putIfAbsent(StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-embedded-" + System.nanoTime());
         return new EmbeddedServer(EventHandlerServer.start(ServerConfiguration.fromMap(values)));
     }
 

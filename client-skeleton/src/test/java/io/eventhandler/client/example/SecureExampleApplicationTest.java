@@ -1,29 +1,33 @@
 package io.eventhandler.client.example;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import eu.arrowhead.common.dto.shared.ServiceQueryFormDTO;
 import eu.arrowhead.common.dto.shared.ServiceQueryResultDTO;
 import io.eventhandler.client.testing.CoreSystemDouble;
-import io.eventhandler.client.testing.OfficialAnswers;
 import io.eventhandler.client.testing.OfficialAnswers.Registration;
+import io.eventhandler.client.testing.OfficialAnswers;
 import io.eventhandler.security.certs.CertificateAuthority;
 import io.eventhandler.security.certs.LocalCloud;
 import io.eventhandler.security.certs.SslContexts;
 import io.eventhandler.security.certs.SubjectAltNames;
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
+import io.eventhandler.server.config.TlsConfiguration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The example in secure mode against the real Event Handler in secure mode, in a local cloud made in a temporary
@@ -52,11 +56,11 @@ class SecureExampleApplicationTest {
                 false);
         trustStore = cloud.writeTrustStore(false);
         server = EventHandlerServer.start(ServerConfiguration.fromMap(Map.of(
-                ServerConfiguration.PORT, "0",
-                ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-secure-example-" + System.nanoTime(),
-                ServerConfiguration.SSL_KEY_STORE, eventHandler.toString(),
-                ServerConfiguration.SSL_KEY_STORE_PASSWORD, PASSWORD,
-                ServerConfiguration.SSL_TRUST_STORE, trustStore.toString())));
+                HttpConfiguration.PORT.key(), "0",
+                StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-secure-example-" + System.nanoTime(),
+                TlsConfiguration.KEY_STORE.key(), eventHandler.toString(),
+                TlsConfiguration.KEY_STORE_PASSWORD.key(), PASSWORD,
+                TlsConfiguration.TRUST_STORE.key(), trustStore.toString())));
     }
 
     @AfterEach

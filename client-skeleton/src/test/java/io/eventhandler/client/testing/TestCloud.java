@@ -6,7 +6,9 @@ import io.eventhandler.security.certs.LocalCloud;
 import io.eventhandler.security.certs.Pkcs12Stores;
 import io.eventhandler.security.certs.SslContexts;
 import io.eventhandler.security.certs.SubjectAltNames;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.TlsConfiguration;
+
+import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,7 +17,6 @@ import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import javax.net.ssl.SSLContext;
 
 /**
  * The development local cloud of the client tests, made once per test JVM as the certificate command makes one:
@@ -120,9 +121,9 @@ public final class TestCloud {
     /** The {@code server.ssl.*} settings that run the Event Handler as {@code system} of this cloud. */
     public Map<String, String> serverSettings(final String system) {
         return Map.of(
-                ServerConfiguration.SSL_KEY_STORE, keyStore(system).toString(),
-                ServerConfiguration.SSL_KEY_STORE_PASSWORD, PASSWORD,
-                ServerConfiguration.SSL_TRUST_STORE, trustStore().toString());
+                TlsConfiguration.KEY_STORE.key(), keyStore(system).toString(),
+                TlsConfiguration.KEY_STORE_PASSWORD.key(), PASSWORD,
+                TlsConfiguration.TRUST_STORE.key(), trustStore().toString());
     }
 
     private static Path issue(final LocalCloud in, final String system, final SubjectAltNames altNames) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.ErrorMessageDTO;
-import io.eventhandler.server.NamedThreadFactory;
+import io.eventhandler.server.runtime.Runner;
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
 import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
@@ -34,7 +34,6 @@ import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -68,9 +67,11 @@ public final class CoreSystemClient implements AutoCloseable {
      * @param connectTimeout       TCP and TLS connect timeout
      * @param responseTimeout      longest wait for an answer once a request is sent
      * @param mapper               Jackson for request and response bodies
+     * @param runner               makes the I/O thread {@code eh-core-io} and the completions' {@code eh-core-client}
      */
     public CoreSystemClient(final SSLContext sslContext, final boolean hostnameVerification,
-                            final Duration connectTimeout, final Duration responseTimeout, final ObjectMapper mapper) {
+                            final Duration connectTimeout, final Duration responseTimeout, final ObjectMapper mapper,
+                            final Runner runner) {
         this.secure = sslContext != null;
         this.responseTimeout = responseTimeout;
         this.mapper = mapper;
@@ -97,7 +98,7 @@ public final class CoreSystemClient implements AutoCloseable {
         this.client = HttpAsyncClients.custom()
                 .setConnectionManager(pool.build())
                 .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(1).setTcpNoDelay(true).build())
-                .setThreadFactory(new NamedThreadFactory("eh-core-io"))
+                .setThreadFactory(runner.threads("eh-core-io"))
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(Timeout.of(connectTimeout))
                         .setResponseTimeout(Timeout.of(responseTimeout))
@@ -110,7 +111,8 @@ public final class CoreSystemClient implements AutoCloseable {
                 .disableRedirectHandling()
                 .evictIdleConnections(TimeValue.ofMinutes(1))
                 .build();
-        this.completions = Executors.newFixedThreadPool(2, new NamedThreadFactory("eh-core-client"));
+        // a completion runs the caller's continuation: one that takes longer than a response may is a stall
+        this.completions = runner.pool("eh-core-client", 2, responseTimeout);
         this.client.start();
     }
 

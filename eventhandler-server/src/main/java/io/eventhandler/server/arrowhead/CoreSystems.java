@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.security.certs.Pkcs12Stores;
 import io.eventhandler.server.config.ArrowheadConfiguration;
 import io.eventhandler.server.config.TlsConfiguration;
+import io.eventhandler.server.runtime.Runner;
 
 import javax.net.ssl.SSLContext;
 import java.io.IOException;
@@ -44,11 +45,13 @@ public final class CoreSystems implements AutoCloseable {
     private final CoreSystemClient client;
     private final ServiceRegistryClient serviceRegistry;
     private final AuthorizationClient authorization;
+    private final Runner runner;
     private ServiceRegistration registration;
 
     private CoreSystems(final ArrowheadConfiguration configuration, final X509Certificate certificate,
-                        final CoreSystemClient client) {
+                        final CoreSystemClient client, final Runner runner) {
         this.configuration = configuration;
+        this.runner = runner;
         this.certificate = certificate;
         this.client = client;
         this.serviceRegistry = new ServiceRegistryClient(client, configuration.serviceRegistryAddress(),
@@ -62,11 +65,12 @@ public final class CoreSystems implements AutoCloseable {
      *                   key store, hostname verification from {@code disable.hostname.verifier}
      * @param sslContext TLS for outgoing calls when {@code tls.enabled()}, else ignored (plain HTTP)
      * @param mapper     Jackson for the wire types
+     * @param runner     makes the clients' and the registration's threads
      * @throws IllegalArgumentException if standalone, or secure without an SSL context
      * @throws IllegalStateException    if the key store cannot be read or its certificate is no Arrowhead system's
      */
     public static CoreSystems create(final ArrowheadConfiguration arrowhead, final TlsConfiguration tls,
-                                     final SSLContext sslContext, final ObjectMapper mapper) {
+                                     final SSLContext sslContext, final ObjectMapper mapper, final Runner runner) {
         if (arrowhead.standalone()) {
             throw new IllegalArgumentException("standalone: no Service Registry configured");
         }
@@ -80,8 +84,8 @@ public final class CoreSystems implements AutoCloseable {
         }
         final CoreSystemClient client = new CoreSystemClient(tls.enabled() ? sslContext : null,
                 tls.hostnameVerification(), Duration.ofMillis(arrowhead.coreConnectTimeoutMs()),
-                Duration.ofMillis(arrowhead.coreResponseTimeoutMs()), mapper);
-        return new CoreSystems(arrowhead, certificate, client);
+                Duration.ofMillis(arrowhead.coreResponseTimeoutMs()), mapper, runner);
+        return new CoreSystems(arrowhead, certificate, client, runner);
     }
 
     /**
@@ -99,7 +103,8 @@ public final class CoreSystems implements AutoCloseable {
         final EventHandlerServices services = certificate != null
                 ? EventHandlerServices.secure(certificate, address, port)
                 : EventHandlerServices.insecure(address, port);
-        registration = new ServiceRegistration(serviceRegistry, services, RegistrationSchedule.from(configuration));
+        registration = new ServiceRegistration(serviceRegistry, services, RegistrationSchedule.from(configuration),
+                runner);
         registration.start();
         return registration;
     }

@@ -5,7 +5,7 @@ import io.eventhandler.api.core.ServiceQueryFormDTO;
 import io.eventhandler.api.core.ServiceQueryResultDTO;
 import io.eventhandler.api.core.ServiceRegistryRequestDTO;
 import io.eventhandler.api.core.ServiceRegistryResponseDTO;
-import io.eventhandler.server.NamedThreadFactory;
+import io.eventhandler.server.runtime.Runner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +19,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -67,6 +66,8 @@ public final class ServiceRegistration implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceRegistration.class);
     private static final long SCHEDULER_STOP_MILLIS = 1_000;
+    /** A step only starts calls and reads answers; one that takes longer is a stall of the schedule's thread. */
+    private static final Duration STEP_STALL_BOUND = Duration.ofSeconds(1);
 
     private final ServiceRegistryClient registry;
     private final EventHandlerServices services;
@@ -85,13 +86,14 @@ public final class ServiceRegistration implements AutoCloseable {
     private Duration retryDelay;
     private int failureStreak;
 
+    /** @param runner makes the schedule's thread, {@code eh-sr-registration} */
     public ServiceRegistration(final ServiceRegistryClient registry, final EventHandlerServices services,
-                               final RegistrationSchedule schedule) {
+                               final RegistrationSchedule schedule, final Runner runner) {
         this.registry = registry;
         this.services = services;
         this.schedule = schedule;
         this.retryDelay = schedule.retryInitial();
-        this.scheduler = Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("eh-sr-registration"));
+        this.scheduler = runner.timer("eh-sr-registration", STEP_STALL_BOUND);
         this.onScheduler = task -> {
             try {
                 scheduler.execute(task);

@@ -1,5 +1,5 @@
 /**
- * Optional recording of per-stage service times ({@code eh.calibration.enabled}), exported as CSV for fitting the
- * capacity model in the separate petri-models tool. Nothing here depends on that tool.
+ * Optional recording of per-stage service times ({@code eh.calibration.enabled}, an experimental setting), exported as
+ * CSV for fitting the capacity model in the separate petri-models tool. Nothing here depends on that tool.
  */
 package io.eventhandler.server.calibration;

@@ -1,32 +1,36 @@
 package io.eventhandler.server.config;
 
+import java.util.Map;
+import java.util.Set;
+
+import static io.eventhandler.server.config.Setting.atLeast;
+import static io.eventhandler.server.config.Setting.between;
+
 /**
  * How the Event Handler takes part in an Arrowhead local cloud. With no Service Registry address it runs standalone:
  * nothing is registered, and subscriptions are authorized by the local policy instead of the Authorization system.
  *
- * @param serviceRegistryAddress   {@value ServerConfiguration#SR_ADDRESS} — Service Registry host (default blank:
- *                                 standalone)
- * @param serviceRegistryPort      {@value ServerConfiguration#SR_PORT} — Service Registry port (8443)
- * @param domainName               {@value ServerConfiguration#DOMAIN_NAME} — address registered for the Event
- *                                 Handler's services (default: {@code server.address})
- * @param domainPort               {@value ServerConfiguration#DOMAIN_PORT} — port registered (default 0: the port
- *                                 listened on)
- * @param registryRetryInitialMs   {@value ServerConfiguration#SR_RETRY_INITIAL_MS} — first delay between attempts to
- *                                 reach the Service Registry at start, doubled each time (500)
- * @param registryRetryMaxMs       {@value ServerConfiguration#SR_RETRY_MAX_MS} — longest such delay (30000)
- * @param registryCheckIntervalMs  {@value ServerConfiguration#SR_CHECK_INTERVAL_MS} — how often the registration is
- *                                 checked and restored if the registry lost it (30000)
- * @param authorizationMaxRetries  {@value ServerConfiguration#AUTH_MAX_RETRY} — attempts to re-check the stored
+ * @param serviceRegistryAddress   {@link #SR_ADDRESS} — Service Registry host (default blank: standalone)
+ * @param serviceRegistryPort      {@link #SR_PORT} — Service Registry port (8443)
+ * @param domainName               {@link #DOMAIN_NAME} — address registered for the Event Handler's services
+ *                                 (default: {@code server.address})
+ * @param domainPort               {@link #DOMAIN_PORT} — port registered (default 0: the port listened on)
+ * @param registryRetryInitialMs   {@link #SR_RETRY_INITIAL_MS} — first delay between attempts to reach the Service
+ *                                 Registry at start, doubled each time (500)
+ * @param registryRetryMaxMs       {@link #SR_RETRY_MAX_MS} — longest such delay (30000)
+ * @param registryCheckIntervalMs  {@link #SR_CHECK_INTERVAL_MS} — how often the registration is checked and
+ *                                 restored if the registry lost it (30000)
+ * @param authorizationMaxRetries  {@link #AUTH_MAX_RETRY} — attempts to re-check the stored
  *                                 subscriptions with the Authorization at start (3, Arrowhead's)
- * @param authorizationRetrySeconds {@value ServerConfiguration#AUTH_RETRY_INTERVAL_SEC} — seconds between those
+ * @param authorizationRetrySeconds {@link #AUTH_RETRY_INTERVAL_SEC} — seconds between those
  *                                 attempts (10, Arrowhead's)
- * @param localAuthorizationRules  {@value ServerConfiguration#LOCAL_AUTHORIZATION_RULES} — standalone policy:
+ * @param localAuthorizationRules  {@link #LOCAL_AUTHORIZATION_RULES} — standalone policy:
  *                                 {@code subscriber:publisher,publisher;other:*} (default blank: every publisher
  *                                 reaches every subscriber)
- * @param coreConnectTimeoutMs     {@value ServerConfiguration#CORE_CONNECT_TIMEOUT_MS} — connect timeout of calls to
- *                                 core systems (5000)
- * @param coreResponseTimeoutMs    {@value ServerConfiguration#CORE_RESPONSE_TIMEOUT_MS} — response timeout of calls
- *                                 to core systems (10000)
+ * @param coreConnectTimeoutMs     {@link #CORE_CONNECT_TIMEOUT_MS} — connect timeout of calls to core systems
+ *                                 (5000)
+ * @param coreResponseTimeoutMs    {@link #CORE_RESPONSE_TIMEOUT_MS} — response timeout of calls to core systems
+ *                                 (10000)
  */
 public record ArrowheadConfiguration(
         String serviceRegistryAddress,
@@ -42,8 +46,61 @@ public record ArrowheadConfiguration(
         int coreConnectTimeoutMs,
         int coreResponseTimeoutMs) {
 
+    private static final Settings<ArrowheadConfiguration> SETTINGS = new Settings<>();
+
+    public static final Setting<String> SR_ADDRESS = SETTINGS.add(Setting.string("sr_address", ""),
+            ArrowheadConfiguration::serviceRegistryAddress);
+    public static final Setting<Integer> SR_PORT = SETTINGS.add(Setting.integer("sr_port", 8443, between(1, 65535)),
+            ArrowheadConfiguration::serviceRegistryPort);
+    public static final Setting<String> DOMAIN_NAME = SETTINGS.add(Setting.string("domain.name", null),
+            ArrowheadConfiguration::domainName);
+    public static final Setting<Integer> DOMAIN_PORT = SETTINGS.add(
+            Setting.integer("domain.port", 0, between(0, 65535)), ArrowheadConfiguration::domainPort);
+    public static final Setting<Integer> SR_RETRY_INITIAL_MS = SETTINGS.add(
+            Setting.integer("eh.sr.retry.initial.ms", 500, atLeast(1)), ArrowheadConfiguration::registryRetryInitialMs);
+    public static final Setting<Integer> SR_RETRY_MAX_MS = SETTINGS.add(
+            Setting.integer("eh.sr.retry.max.ms", 30_000, atLeast(1)), ArrowheadConfiguration::registryRetryMaxMs);
+    public static final Setting<Integer> SR_CHECK_INTERVAL_MS = SETTINGS.add(
+            Setting.integer("eh.sr.check.interval.ms", 30_000, atLeast(100)),
+            ArrowheadConfiguration::registryCheckIntervalMs);
+    public static final Setting<Integer> AUTH_MAX_RETRY = SETTINGS.add(
+            Setting.integer("event_handler_max_retry_connect_auth", 3, atLeast(1)),
+            ArrowheadConfiguration::authorizationMaxRetries);
+    public static final Setting<Integer> AUTH_RETRY_INTERVAL_SEC = SETTINGS.add(
+            Setting.integer("event_handler_retry_connect_auth_interval_sec", 10, atLeast(0)),
+            ArrowheadConfiguration::authorizationRetrySeconds);
+    public static final Setting<String> LOCAL_AUTHORIZATION_RULES = SETTINGS.add(
+            Setting.string("eh.local.authorization.rules", ""), ArrowheadConfiguration::localAuthorizationRules);
+    public static final Setting<Integer> CORE_CONNECT_TIMEOUT_MS = SETTINGS.add(
+            Setting.integer("eh.core.connect.timeout.ms", 5_000, atLeast(1)),
+            ArrowheadConfiguration::coreConnectTimeoutMs);
+    public static final Setting<Integer> CORE_RESPONSE_TIMEOUT_MS = SETTINGS.add(
+            Setting.integer("eh.core.response.timeout.ms", 10_000, atLeast(1)),
+            ArrowheadConfiguration::coreResponseTimeoutMs);
+
     /** No Service Registry configured: nothing is registered and the local policy authorizes. */
     public boolean standalone() {
         return serviceRegistryAddress == null || serviceRegistryAddress.isBlank();
+    }
+
+    /** @param address the listen address, the default of the registered one */
+    static ArrowheadConfiguration read(final ConfigSource source, final String address) {
+        final ArrowheadConfiguration arrowhead = new ArrowheadConfiguration(source.get(SR_ADDRESS),
+                source.get(SR_PORT), source.get(DOMAIN_NAME, address), source.get(DOMAIN_PORT),
+                source.get(SR_RETRY_INITIAL_MS), source.get(SR_RETRY_MAX_MS), source.get(SR_CHECK_INTERVAL_MS),
+                source.get(AUTH_MAX_RETRY), source.get(AUTH_RETRY_INTERVAL_SEC), source.get(LOCAL_AUTHORIZATION_RULES),
+                source.get(CORE_CONNECT_TIMEOUT_MS), source.get(CORE_RESPONSE_TIMEOUT_MS));
+        if (!arrowhead.standalone() && Set.of("0.0.0.0", "::", "[::]").contains(arrowhead.domainName())) {
+            source.problem(DOMAIN_NAME + " must be the address other systems reach the Event Handler at; "
+                    + arrowhead.domainName() + " (from " + HttpConfiguration.ADDRESS + ") cannot be registered");
+        }
+        if (arrowhead.registryRetryMaxMs() < arrowhead.registryRetryInitialMs()) {
+            source.problem(SR_RETRY_MAX_MS + " must be at least " + SR_RETRY_INITIAL_MS);
+        }
+        return arrowhead;
+    }
+
+    void describe(final Map<String, Object> into) {
+        SETTINGS.describe(this, into);
     }
 }

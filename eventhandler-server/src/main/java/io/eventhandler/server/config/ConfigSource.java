@@ -3,10 +3,9 @@ package io.eventhandler.server.config;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.IntPredicate;
+import java.util.Set;
 
 /**
  * Reads typed values by key: first from the environment variable derived from the key ({@code eh.sse.retry.ms} →
@@ -30,43 +29,25 @@ final class ConfigSource {
         return key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
     }
 
-    String string(final String key, final String defaultValue) {
+    /** The setting's value: from the environment, else the explicit values, else its default. */
+    <T> T get(final Setting<T> setting) {
+        return get(setting, setting.defaultValue());
+    }
+
+    /** The setting's value, with a default that depends on other settings (e.g. the key store's password). */
+    <T> T get(final Setting<T> setting, final T defaultValue) {
+        final String raw = raw(setting.key());
+        return raw == null ? defaultValue : setting.parse(raw, defaultValue, this);
+    }
+
+    private String raw(final String key) {
         known.add(key);
         final String fromEnvironment = environment.get(environmentName(key));
         if (fromEnvironment != null) {
             return fromEnvironment.trim();
         }
         final String explicit = values.get(key);
-        return explicit != null ? explicit.trim() : defaultValue;
-    }
-
-    int integer(final String key, final int defaultValue, final IntPredicate valid, final String rule) {
-        final String raw = string(key, null);
-        if (raw == null) {
-            return defaultValue;
-        }
-        try {
-            final int value = Integer.parseInt(raw);
-            if (!valid.test(value)) {
-                problems.add(key + "=" + raw + " must be " + rule);
-            }
-            return value;
-        } catch (final NumberFormatException e) {
-            problems.add(key + "=" + raw + " is not a whole number");
-            return defaultValue;
-        }
-    }
-
-    boolean bool(final String key, final boolean defaultValue) {
-        final String raw = string(key, null);
-        if (raw == null || raw.isEmpty()) {
-            return defaultValue;
-        }
-        if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(raw);
-        }
-        problems.add(key + "=" + raw + " must be true or false");
-        return defaultValue;
+        return explicit != null ? explicit.trim() : null;
     }
 
     void problem(final String message) {

@@ -1,50 +1,71 @@
 package io.eventhandler.server.config;
 
 import io.eventhandler.core.delivery.EdfDelivery;
-import io.eventhandler.core.delivery.edf.ReplicationPolicy;
-import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.qos.Destination;
 import io.eventhandler.core.qos.LatencyBounds;
 import io.eventhandler.core.qos.LossTolerance;
 import io.eventhandler.core.qos.Micros;
 import io.eventhandler.core.qos.TopicQos;
 
-import java.math.BigDecimal;
-import java.util.Locale;
 import java.util.Map;
 
-/**
- * Real-time delivery (FRAME): how jobs are ordered, which topics are replicated, the topics' QoS file, the deadline
- * of topics without QoS, and the latencies the admission test and the deadlines use. Latencies are milliseconds
- * with up to three decimals (0.05 = 50 µs).
- *
- * @param policy                  {@value #POLICY} — EDF, or FCFS (arrival order, for comparison)
- * @param replication             {@value #REPLICATION} — SELECTIVE (Proposition 1), or ALL (the FCFS baseline's)
- * @param coordination            {@value #COORDINATION} — Table 3.3 dispatch-replicate coordination (true); false
- *                                only to measure the FCFS- baseline
- * @param topicsFile              {@value #TOPICS} — JSON file of topic QoS loaded at start (none)
- * @param defaultDeadlineMicros   {@value #DEFAULT_DEADLINE_MS} — deadline D of a topic without QoS (1000 ms)
- * @param latencies               Δ_PB {@value #PUBLISHER_LATENCY_MS} (0), Δ_BS edge {@value #EDGE_LATENCY_MS} (1),
- *                                Δ_BS cloud {@value #CLOUD_LATENCY_MS} (20), Δ_BB {@value #BACKUP_LATENCY_MS} (1),
- *                                x {@value #FAILOVER_MS} (50)
- * @param maxMergedDispatches     {@value #MERGE_MAX} — dispatch jobs of one topic a worker that is behind fans out
- *                                before their writes, so that each subscriber gets them in one write (32; 1: none)
- */
-public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy replication, boolean coordination,
-                                    String topicsFile,
-                                    long defaultDeadlineMicros, LatencyBounds latencies, int maxMergedDispatches) {
+import static io.eventhandler.server.config.Setting.atLeast;
 
-    public static final String POLICY = "eh.delivery.policy";
-    public static final String REPLICATION = "eh.delivery.replication";
-    public static final String COORDINATION = "eh.delivery.coordination";
-    public static final String TOPICS = "eh.qos.topics";
-    public static final String DEFAULT_DEADLINE_MS = "eh.qos.default.deadline.ms";
-    public static final String PUBLISHER_LATENCY_MS = "eh.qos.publisher.latency.ms";
-    public static final String EDGE_LATENCY_MS = "eh.qos.edge.subscriber.latency.ms";
-    public static final String CLOUD_LATENCY_MS = "eh.qos.cloud.subscriber.latency.ms";
-    public static final String BACKUP_LATENCY_MS = "eh.qos.backup.latency.ms";
-    public static final String FAILOVER_MS = "eh.qos.failover.ms";
-    public static final String MERGE_MAX = "eh.delivery.merge.max";
+/**
+ * Real-time delivery (FRAME): the delivery workers, each subscriber's queue and writes, the topics' QoS file, the
+ * deadline of topics without QoS, and the latencies the admission test and the deadlines use. Latencies are
+ * milliseconds with up to three decimals (0.05 = 50 µs). The experimental baselines (FCFS order, replicate-all, no
+ * coordination) are {@link ExperimentalConfiguration}.
+ *
+ * @param threads               {@link #THREADS} — delivery workers running dispatch and replication jobs
+ *                              by deadline, and as many draining subscriber queues after an asynchronous write
+ *                              (cores, at least 2; FRAME used three per core)
+ * @param subscriberQueueCapacity {@link #SUBSCRIBER_QUEUE_CAPACITY} — events queued per subscriber before it drops
+ *                              (8192)
+ * @param batchMax              {@link #BATCH_MAX} — events written to a subscriber at once (256)
+ * @param maxMergedDispatches   {@link #MERGE_MAX} — dispatch jobs of one topic a worker that is behind
+ *                              fans out before their writes, so that each subscriber gets them in one write (32;
+ *                              1: none)
+ * @param topicsFile            {@link #TOPICS} — JSON file of topic QoS loaded at start (none)
+ * @param defaultDeadlineMicros {@link #DEFAULT_DEADLINE_MS} — deadline D of a topic without QoS (1000 ms)
+ * @param latencies             Δ_PB {@link #PUBLISHER_LATENCY_MS} (0), Δ_BS edge
+ *                              {@link #EDGE_LATENCY_MS} (1), Δ_BS cloud
+ *                              {@link #CLOUD_LATENCY_MS} (20), Δ_BB {@link #BACKUP_LATENCY_MS}
+ *                              (1), x {@link #FAILOVER_MS} (50)
+ */
+public record DeliveryConfiguration(int threads, int subscriberQueueCapacity, int batchMax, int maxMergedDispatches,
+                                    String topicsFile, long defaultDeadlineMicros, LatencyBounds latencies) {
+
+    private static final Settings<DeliveryConfiguration> SETTINGS = new Settings<>();
+
+    public static final Setting<Integer> THREADS = SETTINGS.add(
+            Setting.integer("eh.delivery.threads", Math.max(2, Runtime.getRuntime().availableProcessors()),
+                    atLeast(1)), DeliveryConfiguration::threads);
+    public static final Setting<Integer> SUBSCRIBER_QUEUE_CAPACITY = SETTINGS.add(
+            Setting.integer("eh.subscriber.queue.capacity", 8192, atLeast(2)),
+            DeliveryConfiguration::subscriberQueueCapacity);
+    public static final Setting<Integer> BATCH_MAX = SETTINGS.add(
+            Setting.integer("eh.delivery.batch.max", 256, atLeast(1)), DeliveryConfiguration::batchMax);
+    public static final Setting<Integer> MERGE_MAX = SETTINGS.add(
+            Setting.integer("eh.delivery.merge.max", EdfDelivery.DEFAULT_MAX_MERGED, atLeast(1)),
+            DeliveryConfiguration::maxMergedDispatches);
+    public static final Setting<String> TOPICS = SETTINGS.add(Setting.string("eh.qos.topics", ""),
+            DeliveryConfiguration::topicsFile);
+    public static final Setting<Long> DEFAULT_DEADLINE_MS = SETTINGS.add(
+            Setting.millis("eh.qos.default.deadline.ms", 1000), d -> Setting.millis(d.defaultDeadlineMicros()));
+    public static final Setting<Long> PUBLISHER_LATENCY_MS = SETTINGS.add(
+            Setting.millis("eh.qos.publisher.latency.ms", 0),
+            d -> Setting.millis(d.latencies().publisherToBrokerMicros()));
+    public static final Setting<Long> EDGE_LATENCY_MS = SETTINGS.add(
+            Setting.millis("eh.qos.edge.subscriber.latency.ms", 1),
+            d -> Setting.millis(d.latencies().edgeToSubscriberMicros()));
+    public static final Setting<Long> CLOUD_LATENCY_MS = SETTINGS.add(
+            Setting.millis("eh.qos.cloud.subscriber.latency.ms", 20),
+            d -> Setting.millis(d.latencies().cloudToSubscriberMicros()));
+    public static final Setting<Long> BACKUP_LATENCY_MS = SETTINGS.add(
+            Setting.millis("eh.qos.backup.latency.ms", 1), d -> Setting.millis(d.latencies().brokerToBackupMicros()));
+    public static final Setting<Long> FAILOVER_MS = SETTINGS.add(Setting.millis("eh.qos.failover.ms", 50),
+            d -> Setting.millis(d.latencies().failoverMicros()));
 
     /** The QoS of a topic nobody configured: best effort, no replication, the default deadline. */
     public TopicQos defaultQos() {
@@ -53,60 +74,13 @@ public record DeliveryConfiguration(SchedulingPolicy policy, ReplicationPolicy r
     }
 
     static DeliveryConfiguration read(final ConfigSource source) {
-        return new DeliveryConfiguration(
-                choice(source, POLICY, SchedulingPolicy.EDF, SchedulingPolicy.class),
-                choice(source, REPLICATION, ReplicationPolicy.SELECTIVE, ReplicationPolicy.class),
-                source.bool(COORDINATION, true),
-                source.string(TOPICS, ""),
-                millis(source, DEFAULT_DEADLINE_MS, "1000"),
-                new LatencyBounds(millis(source, PUBLISHER_LATENCY_MS, "0"), millis(source, EDGE_LATENCY_MS, "1"),
-                        millis(source, CLOUD_LATENCY_MS, "20"), millis(source, BACKUP_LATENCY_MS, "1"),
-                        millis(source, FAILOVER_MS, "50")),
-                source.integer(MERGE_MAX, EdfDelivery.DEFAULT_MAX_MERGED, v -> v >= 1, "at least 1"));
+        return new DeliveryConfiguration(source.get(THREADS), source.get(SUBSCRIBER_QUEUE_CAPACITY),
+                source.get(BATCH_MAX), source.get(MERGE_MAX), source.get(TOPICS), source.get(DEFAULT_DEADLINE_MS),
+                new LatencyBounds(source.get(PUBLISHER_LATENCY_MS), source.get(EDGE_LATENCY_MS),
+                        source.get(CLOUD_LATENCY_MS), source.get(BACKUP_LATENCY_MS), source.get(FAILOVER_MS)));
     }
 
-    void describe(final Map<String, Object> d) {
-        d.put(POLICY, policy);
-        d.put(REPLICATION, replication);
-        d.put(COORDINATION, coordination);
-        d.put(TOPICS, topicsFile);
-        d.put(DEFAULT_DEADLINE_MS, millis(defaultDeadlineMicros));
-        d.put(PUBLISHER_LATENCY_MS, millis(latencies.publisherToBrokerMicros()));
-        d.put(EDGE_LATENCY_MS, millis(latencies.edgeToSubscriberMicros()));
-        d.put(CLOUD_LATENCY_MS, millis(latencies.cloudToSubscriberMicros()));
-        d.put(BACKUP_LATENCY_MS, millis(latencies.brokerToBackupMicros()));
-        d.put(FAILOVER_MS, millis(latencies.failoverMicros()));
-        d.put(MERGE_MAX, maxMergedDispatches);
-    }
-
-    /** Microseconds as milliseconds, without trailing zeros (50 → 0.05). */
-    static String millis(final long micros) {
-        return BigDecimal.valueOf(micros, 3).stripTrailingZeros().toPlainString();
-    }
-
-    private static long millis(final ConfigSource source, final String key, final String defaultValue) {
-        final String raw = source.string(key, defaultValue);
-        try {
-            final BigDecimal micros = new BigDecimal(raw).movePointRight(3);
-            if (micros.signum() < 0 || micros.stripTrailingZeros().scale() > 0) {
-                source.problem(key + "=" + raw + " must be milliseconds ≥ 0 with at most 3 decimals");
-                return 0;
-            }
-            return micros.longValueExact();
-        } catch (final NumberFormatException | ArithmeticException e) {
-            source.problem(key + "=" + raw + " is not a number of milliseconds");
-            return 0;
-        }
-    }
-
-    private static <E extends Enum<E>> E choice(final ConfigSource source, final String key, final E defaultValue,
-                                                final Class<E> type) {
-        final String raw = source.string(key, defaultValue.name());
-        try {
-            return Enum.valueOf(type, raw.toUpperCase(Locale.ROOT));
-        } catch (final IllegalArgumentException e) {
-            source.problem(key + "=" + raw + " must be one of " + java.util.Arrays.toString(type.getEnumConstants()));
-            return defaultValue;
-        }
+    void describe(final Map<String, Object> into) {
+        SETTINGS.describe(this, into);
     }
 }

@@ -1,40 +1,56 @@
 package io.eventhandler.server.config;
 
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Map;
 
-/**
- * Each topic's history: off, in memory or durable, and its bounds besides the count ({@code eh.history.size}).
- * Durable history is written by a writer thread in batches; the publishing thread only queues the event.
- *
- * @param mode          {@value #MODE} — OFF, MEMORY or DURABLE (MEMORY)
- * @param dir           {@value #DIR} — directory of the durable store file {@code history.mv} (./data/history)
- * @param maxAgeSeconds {@value #MAX_AGE_S} — events accepted longer ago are dropped (0 = no age bound)
- * @param maxBytes      {@value #MAX_BYTES} — encoded bytes kept per topic, oldest dropped first (0 = no byte bound)
- * @param sync          {@value #SYNC} — every publish waits for the batch commit that makes its event durable, and
- *                      is answered 503 if it cannot be (false: only publishes with {@code Eh-Durable: true} wait)
- * @param fsync         {@value #FSYNC} — each commit is also forced to the disk, so that acknowledged events
- *                      survive a power loss, not only a crash of the process (false)
- * @param queueCapacity {@value #QUEUE_CAPACITY} — events waiting for the writer; an event that finds it full is
- *                      not made durable (counted) but still delivered (65536)
- * @param batchMax      {@value #BATCH_MAX} — events written in one commit at most (1024)
- */
-public record HistoryConfiguration(HistoryMode mode, Path dir, int maxAgeSeconds, int maxBytes, boolean sync,
-                                   boolean fsync, int queueCapacity, int batchMax) {
+import static io.eventhandler.server.config.Setting.atLeast;
 
-    public static final String MODE = "eh.history.mode";
-    public static final String DIR = "eh.history.dir";
-    public static final String MAX_AGE_S = "eh.history.max.age.s";
-    public static final String MAX_BYTES = "eh.history.max.bytes";
-    public static final String SYNC = "eh.history.sync";
-    public static final String FSYNC = "eh.history.fsync";
-    public static final String QUEUE_CAPACITY = "eh.history.queue.capacity";
-    public static final String BATCH_MAX = "eh.history.batch.max";
+/**
+ * Each topic's history: off, in memory or durable, and its bounds. Durable history is written by a writer thread in
+ * batches; the publishing thread only queues the event.
+ *
+ * @param mode          {@link #MODE} — OFF, MEMORY or DURABLE (MEMORY)
+ * @param size          {@link #SIZE} — events kept per topic for Last-Event-ID replay (1024; 0 = none)
+ * @param dir           {@link #DIR} — directory of the durable store file {@code history.mv}
+ *                      (./data/history)
+ * @param maxAgeSeconds {@link #MAX_AGE_S} — events accepted longer ago are dropped (0 = no age bound)
+ * @param maxBytes      {@link #MAX_BYTES} — encoded bytes kept per topic, oldest dropped first (0 = no byte
+ *                      bound)
+ * @param sync          {@link #SYNC} — every publish waits for the batch commit that makes its event
+ *                      durable, and is answered 503 if it cannot be (false: only publishes with
+ *                      {@code Eh-Durable: true} wait)
+ * @param fsync         {@link #FSYNC} — each commit is also forced to the disk, so that acknowledged events
+ *                      survive a power loss, not only a crash of the process (false)
+ * @param queueCapacity {@link #QUEUE_CAPACITY} — events waiting for the writer; an event that finds it full
+ *                      is not made durable (counted) but still delivered (65536)
+ * @param batchMax      {@link #BATCH_MAX} — events written in one commit at most (1024)
+ */
+public record HistoryConfiguration(HistoryMode mode, int size, Path dir, int maxAgeSeconds, int maxBytes, boolean sync,
+                                   boolean fsync, int queueCapacity, int batchMax) {
 
     /** The store file in {@link #dir}. */
     public static final String FILE_NAME = "history.mv";
+
+    private static final Settings<HistoryConfiguration> SETTINGS = new Settings<>();
+
+    public static final Setting<HistoryMode> MODE = SETTINGS.add(
+            Setting.choice("eh.history.mode", HistoryMode.MEMORY, HistoryMode.class), HistoryConfiguration::mode);
+    public static final Setting<Integer> SIZE = SETTINGS.add(Setting.integer("eh.history.size", 1024, atLeast(0)),
+            HistoryConfiguration::size);
+    public static final Setting<String> DIR = SETTINGS.add(Setting.string("eh.history.dir", "./data/history"),
+            HistoryConfiguration::dir);
+    public static final Setting<Integer> MAX_AGE_S = SETTINGS.add(Setting.integer("eh.history.max.age.s", 0,
+            atLeast(0)), HistoryConfiguration::maxAgeSeconds);
+    public static final Setting<Integer> MAX_BYTES = SETTINGS.add(Setting.integer("eh.history.max.bytes", 0,
+            atLeast(0)), HistoryConfiguration::maxBytes);
+    public static final Setting<Boolean> SYNC = SETTINGS.add(Setting.bool("eh.history.sync", false),
+            HistoryConfiguration::sync);
+    public static final Setting<Boolean> FSYNC = SETTINGS.add(Setting.bool("eh.history.fsync", false),
+            HistoryConfiguration::fsync);
+    public static final Setting<Integer> QUEUE_CAPACITY = SETTINGS.add(
+            Setting.integer("eh.history.queue.capacity", 65_536, atLeast(16)), HistoryConfiguration::queueCapacity);
+    public static final Setting<Integer> BATCH_MAX = SETTINGS.add(Setting.integer("eh.history.batch.max", 1024,
+            atLeast(1)), HistoryConfiguration::batchMax);
 
     public boolean durable() {
         return mode == HistoryMode.DURABLE;
@@ -51,38 +67,22 @@ public record HistoryConfiguration(HistoryMode mode, Path dir, int maxAgeSeconds
     }
 
     static HistoryConfiguration read(final ConfigSource source) {
-        final String rawMode = source.string(MODE, HistoryMode.MEMORY.name());
-        HistoryMode mode = HistoryMode.MEMORY;
-        try {
-            mode = HistoryMode.valueOf(rawMode.toUpperCase(Locale.ROOT));
-        } catch (final IllegalArgumentException e) {
-            source.problem(MODE + "=" + rawMode + " must be one of " + Arrays.toString(HistoryMode.values()));
-        }
-        final String dir = source.string(DIR, "./data/history");
+        final HistoryMode mode = source.get(MODE);
+        final int size = source.get(SIZE);
+        final String dir = source.get(DIR);
         if (dir.isEmpty()) {
             source.problem(DIR + " is blank");
         }
-        final HistoryConfiguration configuration = new HistoryConfiguration(mode, Path.of(dir),
-                source.integer(MAX_AGE_S, 0, v -> v >= 0, "at least 0"),
-                source.integer(MAX_BYTES, 0, v -> v >= 0, "at least 0"),
-                source.bool(SYNC, false),
-                source.bool(FSYNC, false),
-                source.integer(QUEUE_CAPACITY, 65_536, v -> v >= 16, "at least 16"),
-                source.integer(BATCH_MAX, 1024, v -> v >= 1, "at least 1"));
+        final HistoryConfiguration configuration = new HistoryConfiguration(mode, size, Path.of(dir),
+                source.get(MAX_AGE_S), source.get(MAX_BYTES), source.get(SYNC), source.get(FSYNC),
+                source.get(QUEUE_CAPACITY), source.get(BATCH_MAX));
         if (configuration.sync() && !configuration.durable()) {
             source.problem(SYNC + "=true needs " + MODE + "=DURABLE (nothing else can acknowledge as durable)");
         }
         return configuration;
     }
 
-    void describe(final Map<String, Object> d) {
-        d.put(MODE, mode);
-        d.put(DIR, dir);
-        d.put(MAX_AGE_S, maxAgeSeconds);
-        d.put(MAX_BYTES, maxBytes);
-        d.put(SYNC, sync);
-        d.put(FSYNC, fsync);
-        d.put(QUEUE_CAPACITY, queueCapacity);
-        d.put(BATCH_MAX, batchMax);
+    void describe(final Map<String, Object> into) {
+        SETTINGS.describe(this, into);
     }
 }

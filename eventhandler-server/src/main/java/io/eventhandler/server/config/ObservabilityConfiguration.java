@@ -5,30 +5,39 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import static io.eventhandler.server.config.Setting.atLeast;
+
 /**
  * Metrics, the status page and the delivery-problem log: who may read them in secure mode, how many topics get
  * series of their own, and how often a repeated delivery problem is logged.
  *
- * @param metricsReaders        {@value #METRICS_READERS} — systems (the first label of their certificate's CN)
+ * @param metricsReaders        {@link #METRICS_READERS} — systems (the first label of their certificate's CN)
  *                              allowed to read {@code /metrics} and {@code /status} in secure mode; {@code *} for
  *                              any system of the local cloud (sysop)
- * @param metricsTopicLimit     {@value #METRICS_TOPIC_LIMIT} — topics with series of their own; later topics are
+ * @param metricsTopicLimit     {@link #METRICS_TOPIC_LIMIT} — topics with series of their own; later topics are
  *                              summed into {@code topic="_other"}, so that many topics cannot flood the scraper (100)
- * @param logRepeatIntervalMs   {@value #LOG_REPEAT_INTERVAL_MS} — a delivery problem of one kind, topic and
+ * @param logRepeatIntervalMs   {@link #LOG_REPEAT_INTERVAL_MS} — a delivery problem of one kind, topic and
  *                              subscriber is logged once per interval; repeats are counted and summarised in one line
  *                              (10000; 0 = every occurrence)
- * @param logMaxLines           {@value #LOG_MAX_LINES} — lines the delivery-problem log writes per interval at most,
+ * @param logMaxLines           {@link #LOG_MAX_LINES} — lines the delivery-problem log writes per interval at most,
  *                              over all topics and subscribers; the rest are counted and reported in one line (100,
  *                              i.e. 10 a second at the default interval; 0 = no limit)
  */
 public record ObservabilityConfiguration(List<String> metricsReaders, int metricsTopicLimit,
                                          int logRepeatIntervalMs, int logMaxLines) {
 
-    public static final String METRICS_READERS = "eh.metrics.readers";
-    public static final String METRICS_TOPIC_LIMIT = "eh.metrics.topic.limit";
-    public static final String LOG_REPEAT_INTERVAL_MS = "eh.log.repeat.interval.ms";
-    public static final String LOG_MAX_LINES = "eh.log.max.lines";
-    /** In {@link #METRICS_READERS}: any system of the local cloud. */
+    private static final Settings<ObservabilityConfiguration> SETTINGS = new Settings<>();
+
+    public static final Setting<String> METRICS_READERS = SETTINGS.add(Setting.string("eh.metrics.readers", "sysop"),
+            o -> String.join(",", o.metricsReaders()));
+    public static final Setting<Integer> METRICS_TOPIC_LIMIT = SETTINGS.add(
+            Setting.integer("eh.metrics.topic.limit", 100, atLeast(0)), ObservabilityConfiguration::metricsTopicLimit);
+    public static final Setting<Integer> LOG_REPEAT_INTERVAL_MS = SETTINGS.add(
+            Setting.integer("eh.log.repeat.interval.ms", 10_000, atLeast(0)),
+            ObservabilityConfiguration::logRepeatIntervalMs);
+    public static final Setting<Integer> LOG_MAX_LINES = SETTINGS.add(
+            Setting.integer("eh.log.max.lines", 100, atLeast(0)), ObservabilityConfiguration::logMaxLines);
+    /** In {@code eh.metrics.readers}: any system of the local cloud. */
     public static final String ANY_SYSTEM = "*";
 
     public ObservabilityConfiguration {
@@ -41,22 +50,17 @@ public record ObservabilityConfiguration(List<String> metricsReaders, int metric
     }
 
     static ObservabilityConfiguration read(final ConfigSource source) {
-        final String readers = source.string(METRICS_READERS, "sysop");
+        final String readers = source.get(METRICS_READERS);
         final List<String> names = Arrays.stream(readers.split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).map(s -> s.toLowerCase(Locale.ROOT)).toList();
         if (names.isEmpty()) {
             source.problem(METRICS_READERS + " is blank: name at least one system, or * for any");
         }
-        return new ObservabilityConfiguration(names,
-                source.integer(METRICS_TOPIC_LIMIT, 100, v -> v >= 0, "at least 0"),
-                source.integer(LOG_REPEAT_INTERVAL_MS, 10_000, v -> v >= 0, "at least 0"),
-                source.integer(LOG_MAX_LINES, 100, v -> v >= 0, "at least 0"));
+        return new ObservabilityConfiguration(names, source.get(METRICS_TOPIC_LIMIT), source.get(LOG_REPEAT_INTERVAL_MS),
+                source.get(LOG_MAX_LINES));
     }
 
-    void describe(final Map<String, Object> d) {
-        d.put(METRICS_READERS, String.join(",", metricsReaders));
-        d.put(METRICS_TOPIC_LIMIT, metricsTopicLimit);
-        d.put(LOG_REPEAT_INTERVAL_MS, logRepeatIntervalMs);
-        d.put(LOG_MAX_LINES, logMaxLines);
+    void describe(final Map<String, Object> into) {
+        SETTINGS.describe(this, into);
     }
 }

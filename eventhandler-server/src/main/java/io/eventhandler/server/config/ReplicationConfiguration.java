@@ -3,27 +3,28 @@ package io.eventhandler.server.config;
 import io.eventhandler.core.replication.ReplicationRole;
 
 import java.net.URI;
-import java.util.Locale;
 import java.util.Map;
+
+import static io.eventhandler.server.config.Setting.atLeast;
 
 /**
  * Primary and backup: this instance's configured role, the other instance's address, and the timing of the
  * replication link. The configured role is a preference: an instance configured as primary that finds its peer
  * serving as primary stands by as its backup.
  *
- * @param role             {@value #ROLE} — STANDALONE (no pair), PRIMARY or BACKUP
- * @param peer             {@value #PEER} — base URI of the other instance, e.g. {@code https://10.0.0.2:8455} (none)
- * @param heartbeatMs      {@value #HEARTBEAT_MS} — the primary sends at least one batch this often (5)
- * @param failureTimeoutMs {@value #FAILURE_TIMEOUT_MS} — silence after which the backup probes the primary (20)
- * @param probeTimeoutMs   {@value #PROBE_TIMEOUT_MS} — how long the probe may take; a primary that does not answer
+ * @param role             {@link #ROLE} — STANDALONE (no pair), PRIMARY or BACKUP
+ * @param peer             {@link #PEER} — base URI of the other instance, e.g. {@code https://10.0.0.2:8455} (none)
+ * @param heartbeatMs      {@link #HEARTBEAT_MS} — the primary sends at least one batch this often (5)
+ * @param failureTimeoutMs {@link #FAILURE_TIMEOUT_MS} — silence after which the backup probes the primary (20)
+ * @param probeTimeoutMs   {@link #PROBE_TIMEOUT_MS} — how long the probe may take; a primary that does not answer
  *                         it as primary is taken for failed and the backup takes over. A crashed process refuses
  *                         the probe at once; only a host that vanished without a reset makes it wait this long, so
  *                         it is not part of the detection bound that x must cover (500)
- * @param bufferPerTopic   {@value #BUFFER_PER_TOPIC} — replicas the backup keeps per topic (10, as in FRAME)
- * @param batchMax         {@value #BATCH_MAX} — records sent in one batch (512)
- * @param queueCapacity    {@value #QUEUE_CAPACITY} — records waiting to be sent; a replica that finds it full
+ * @param bufferPerTopic   {@link #BUFFER_PER_TOPIC} — replicas the backup keeps per topic (10, as in FRAME)
+ * @param batchMax         {@link #BATCH_MAX} — records sent in one batch (512)
+ * @param queueCapacity    {@link #QUEUE_CAPACITY} — records waiting to be sent; a replica that finds it full
  *                         counts as failed (65536)
- * @param bodyMaxBytes     {@value #BODY_MAX_BYTES} — the largest replication batch the backup accepts: a batch can
+ * @param bodyMaxBytes     {@link #BODY_MAX_BYTES} — the largest replication batch the backup accepts: a batch can
  *                         carry the whole mirrored state (every topic's QoS, every webhook subscription), far more
  *                         than a client's request may ({@code eh.max.body.bytes}); only the peer may send one
  *                         (33554432)
@@ -32,15 +33,32 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
                                        int probeTimeoutMs, int bufferPerTopic, int batchMax, int queueCapacity,
                                        int bodyMaxBytes) {
 
-    public static final String ROLE = "eh.replication.role";
-    public static final String PEER = "eh.replication.peer";
-    public static final String HEARTBEAT_MS = "eh.replication.heartbeat.ms";
-    public static final String FAILURE_TIMEOUT_MS = "eh.replication.failure.timeout.ms";
-    public static final String PROBE_TIMEOUT_MS = "eh.replication.probe.timeout.ms";
-    public static final String BUFFER_PER_TOPIC = "eh.replication.buffer.per.topic";
-    public static final String BATCH_MAX = "eh.replication.batch.max";
-    public static final String QUEUE_CAPACITY = "eh.replication.queue.capacity";
-    public static final String BODY_MAX_BYTES = "eh.replication.body.max.bytes";
+    private static final Settings<ReplicationConfiguration> SETTINGS = new Settings<>();
+
+    public static final Setting<ReplicationRole> ROLE = SETTINGS.add(Setting.choice("eh.replication.role",
+            ReplicationRole.STANDALONE, ReplicationRole.class, "STANDALONE, PRIMARY, BACKUP"),
+            ReplicationConfiguration::role);
+    public static final Setting<String> PEER = SETTINGS.add(Setting.string("eh.replication.peer", ""),
+            ReplicationConfiguration::peer);
+    public static final Setting<Integer> HEARTBEAT_MS = SETTINGS.add(
+            Setting.integer("eh.replication.heartbeat.ms", 5, atLeast(1)), ReplicationConfiguration::heartbeatMs);
+    public static final Setting<Integer> FAILURE_TIMEOUT_MS = SETTINGS.add(
+            Setting.integer("eh.replication.failure.timeout.ms", 20, atLeast(1)),
+            ReplicationConfiguration::failureTimeoutMs);
+    public static final Setting<Integer> PROBE_TIMEOUT_MS = SETTINGS.add(
+            Setting.integer("eh.replication.probe.timeout.ms", 500, atLeast(1)),
+            ReplicationConfiguration::probeTimeoutMs);
+    public static final Setting<Integer> BUFFER_PER_TOPIC = SETTINGS.add(
+            Setting.integer("eh.replication.buffer.per.topic", 10, atLeast(1)),
+            ReplicationConfiguration::bufferPerTopic);
+    public static final Setting<Integer> BATCH_MAX = SETTINGS.add(
+            Setting.integer("eh.replication.batch.max", 512, atLeast(1)), ReplicationConfiguration::batchMax);
+    public static final Setting<Integer> QUEUE_CAPACITY = SETTINGS.add(
+            Setting.integer("eh.replication.queue.capacity", 65_536, atLeast(16)),
+            ReplicationConfiguration::queueCapacity);
+    public static final Setting<Integer> BODY_MAX_BYTES = SETTINGS.add(
+            Setting.integer("eh.replication.body.max.bytes", 32 * 1024 * 1024, atLeast(65_536)),
+            ReplicationConfiguration::bodyMaxBytes);
 
     /** Whether this instance is one of a pair. */
     public boolean paired() {
@@ -56,39 +74,17 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
     }
 
     static ReplicationConfiguration read(final ConfigSource source, final DeliveryConfiguration delivery) {
-        final String rawRole = source.string(ROLE, ReplicationRole.STANDALONE.name());
-        ReplicationRole role = ReplicationRole.STANDALONE;
-        try {
-            role = ReplicationRole.valueOf(rawRole.trim().toUpperCase(Locale.ROOT));
-        } catch (final IllegalArgumentException e) {
-            source.problem(ROLE + "=" + rawRole + " must be one of STANDALONE, PRIMARY, BACKUP");
-        }
-        final String peer = source.string(PEER, "").trim();
+        final ReplicationRole role = source.get(ROLE);
+        final String peer = source.get(PEER);
         final ReplicationConfiguration configuration = new ReplicationConfiguration(role, peer,
-                source.integer(HEARTBEAT_MS, 5, v -> v >= 1, "at least 1"),
-                source.integer(FAILURE_TIMEOUT_MS, 20, v -> v >= 1, "at least 1"),
-                source.integer(PROBE_TIMEOUT_MS, 500, v -> v >= 1, "at least 1"),
-                source.integer(BUFFER_PER_TOPIC, 10, v -> v >= 1, "at least 1"),
-                source.integer(BATCH_MAX, 512, v -> v >= 1, "at least 1"),
-                source.integer(QUEUE_CAPACITY, 65_536, v -> v >= 16, "at least 16"),
-                source.integer(BODY_MAX_BYTES, 32 * 1024 * 1024, v -> v >= 65_536, "at least 65536"));
+                source.get(HEARTBEAT_MS), source.get(FAILURE_TIMEOUT_MS), source.get(PROBE_TIMEOUT_MS),
+                source.get(BUFFER_PER_TOPIC), source.get(BATCH_MAX), source.get(QUEUE_CAPACITY),
+                source.get(BODY_MAX_BYTES));
         if (configuration.paired()) {
-            if (peer.isEmpty()) {
-                source.problem(ROLE + "=" + role + " needs " + PEER + ", the other instance's base URI");
-            } else {
-                try {
-                    final URI uri = URI.create(peer);
-                    if (uri.getHost() == null || uri.getPort() < 0
-                            || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
-                        source.problem(PEER + "=" + peer + " must be http(s)://host:port");
-                    }
-                } catch (final IllegalArgumentException e) {
-                    source.problem(PEER + "=" + peer + " is not a URI: " + e.getMessage());
-                }
-            }
+            configuration.checkPeer(source);
             if (delivery.latencies().failoverMicros() < configuration.detectionBoundMicros()) {
                 // admission assumes a failover takes at most x: the detection alone must fit in it
-                source.problem(DeliveryConfiguration.FAILOVER_MS + "=" + DeliveryConfiguration.millis(
+                source.problem(DeliveryConfiguration.FAILOVER_MS + "=" + Setting.millis(
                         delivery.latencies().failoverMicros()) + " must cover " + HEARTBEAT_MS + " + "
                         + FAILURE_TIMEOUT_MS + " (" + configuration.detectionBoundMicros() / 1000 + " ms)");
             }
@@ -96,15 +92,23 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
         return configuration;
     }
 
-    void describe(final Map<String, Object> d) {
-        d.put(ROLE, role);
-        d.put(PEER, peer);
-        d.put(HEARTBEAT_MS, heartbeatMs);
-        d.put(FAILURE_TIMEOUT_MS, failureTimeoutMs);
-        d.put(PROBE_TIMEOUT_MS, probeTimeoutMs);
-        d.put(BUFFER_PER_TOPIC, bufferPerTopic);
-        d.put(BATCH_MAX, batchMax);
-        d.put(QUEUE_CAPACITY, queueCapacity);
-        d.put(BODY_MAX_BYTES, bodyMaxBytes);
+    private void checkPeer(final ConfigSource source) {
+        if (peer.isEmpty()) {
+            source.problem(ROLE + "=" + role + " needs " + PEER + ", the other instance's base URI");
+            return;
+        }
+        try {
+            final URI uri = URI.create(peer);
+            if (uri.getHost() == null || uri.getPort() < 0
+                    || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+                source.problem(PEER + "=" + peer + " must be http(s)://host:port");
+            }
+        } catch (final IllegalArgumentException e) {
+            source.problem(PEER + "=" + peer + " is not a URI: " + e.getMessage());
+        }
+    }
+
+    void describe(final Map<String, Object> into) {
+        SETTINGS.describe(this, into);
     }
 }

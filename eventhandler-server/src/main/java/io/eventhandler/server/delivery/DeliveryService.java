@@ -4,63 +4,85 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.qos.TopicQosDTO;
 import io.eventhandler.api.qos.TopicQosFileDTO;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.qos.SubscriberRequirements;
-import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.delivery.EdfDelivery;
 import io.eventhandler.core.delivery.Replicator;
+import io.eventhandler.core.delivery.TopicPlan;
 import io.eventhandler.core.delivery.TopicPlans;
+import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.delivery.experimental.DeliveryBaselines;
 import io.eventhandler.core.engine.runtime.Engine;
 import io.eventhandler.core.event.TopicName;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.core.qos.AdmissionResult;
 import io.eventhandler.core.qos.QosRequest;
+import io.eventhandler.core.qos.SubscriberRequirements;
+import io.eventhandler.core.qos.TopicQos;
 import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.DeliveryConfiguration;
+import io.eventhandler.server.config.ExperimentalConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.qos.QosDocuments;
+import io.eventhandler.server.runtime.Runner;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executor;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 
 /**
  * Real-time delivery inside the Event Handler: the topics' plans (QoS from the topics file and the management API,
  * tightened by subscribers' requests and admitted) and the EDF scheduler the broker dispatches through. Subscribers
- * asking for more than a topic can be admitted with are refused before they attach.
+ * asking for more than a topic can be admitted with are refused before they attach. A change of a topic's
+ * configured QoS is announced to the change listeners (the replication side mirrors it to the backup).
  */
 public final class DeliveryService implements AutoCloseable {
 
+    /** A drain is one write to one subscriber; one that takes longer than this holds a drain thread too long. */
+    private static final Duration DRAIN_STALL_BOUND = Duration.ofSeconds(1);
+
     private final DeliveryConfiguration configuration;
+    private final SchedulingPolicy policy;
     private final TopicPlans plans;
+    private final ExecutorService drainPool;
     private final EdfDelivery scheduler;
+    private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
 
     /**
-     * @param drainPool where subscriber queues are drained after an asynchronous write
-     * @param workers   delivery worker threads
-     * @param replicator the link to the backup ({@link Replicator#NO_BACKUP} on its own)
+     * Builds the plans and the scheduler and loads the topics file; no worker runs before {@link #start}.
+     *
+     * @param experimental the baselines only experiments use: FCFS order, replicate-all, no coordination
+     * @param replicator   the link to the backup ({@link Replicator#NO_BACKUP} on its own)
+     * @param mapper       reads the topics file
+     * @param runner       makes the drain threads ({@code eh-delivery-N})
+     * @throws ConfigurationException naming the topics file's problems
      */
-    public DeliveryService(final DeliveryConfiguration configuration, final Executor drainPool, final int workers,
-                           final Replicator replicator, final DeliveryProblemLog problems) {
+    public DeliveryService(final DeliveryConfiguration configuration, final ExperimentalConfiguration experimental,
+                           final Replicator replicator, final DeliveryProblemLog problems, final ObjectMapper mapper,
+                           final Runner runner) {
         this.configuration = configuration;
-        final DeliveryBaselines baselines = new DeliveryBaselines(configuration.policy(),
-                configuration.replication(), configuration.coordination());
+        final DeliveryBaselines baselines = experimental.deliveryBaselines();
+        this.policy = baselines.ordering();
         this.plans = new TopicPlans(configuration.latencies(), configuration.defaultQos(), baselines);
-        this.scheduler = EdfDelivery.builder(plans, replicator).workers(workers).drainPool(drainPool)
+        loadTopics(mapper);
+        this.drainPool = runner.pool("eh-delivery", configuration.threads(), DRAIN_STALL_BOUND);
+        this.scheduler = EdfDelivery.builder(plans, replicator).workers(configuration.threads()).drainPool(drainPool)
                 .clockMicros(Engine.clockMicros(Clock.systemUTC())).problems(problems)
                 .maxMerged(configuration.maxMergedDispatches()).baselines(baselines).build();
     }
 
     /** Load the topics file, if one is configured; every problem is a start-up error naming the topic. */
-    public void loadTopics(final ObjectMapper mapper) {
+    private void loadTopics(final ObjectMapper mapper) {
         if (configuration.topicsFile().isEmpty()) {
             return;
         }
         final Path file = Path.of(configuration.topicsFile());
-        final String where = DeliveryConfiguration.TOPICS + "=" + file;
+        final String where = DeliveryConfiguration.TOPICS.key() + "=" + file;
         final TopicQosFileDTO document;
         try {
             document = mapper.readValue(file.toFile(), TopicQosFileDTO.class);
@@ -94,12 +116,43 @@ public final class DeliveryService implements AutoCloseable {
         return scheduler;
     }
 
+    /** Every topic's plan, to read; change a topic's QoS through {@link #configure} and {@link #remove}. */
     public TopicPlans plans() {
         return plans;
     }
 
-    public DeliveryConfiguration configuration() {
-        return configuration;
+    /** How jobs are ordered: EDF, or FCFS in an experiment. */
+    public SchedulingPolicy policy() {
+        return policy;
+    }
+
+    /**
+     * Configure a topic's QoS (admitted first), and announce the change.
+     *
+     * @throws AdmissionRefusedException when the topic cannot be admitted with it
+     */
+    public TopicPlan configure(final String topic, final TopicQos qos) {
+        final TopicPlan plan = plans.configure(topic, qos);
+        changed();
+        return plan;
+    }
+
+    /** Remove a topic's configured QoS and announce it; false if it had none. */
+    public boolean remove(final String topic) {
+        final boolean removed = plans.remove(topic);
+        if (removed) {
+            changed();
+        }
+        return removed;
+    }
+
+    /** Call {@code listener} after every change of a topic's configured QoS; it must not block. */
+    public void onChange(final Runnable listener) {
+        changeListeners.add(listener);
+    }
+
+    private void changed() {
+        changeListeners.forEach(Runnable::run);
     }
 
     /**
@@ -122,5 +175,6 @@ public final class DeliveryService implements AutoCloseable {
     @Override
     public void close() {
         scheduler.close();
+        drainPool.shutdownNow();
     }
 }

@@ -8,7 +8,7 @@ import io.eventhandler.core.delivery.DeliverySnapshot;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.server.http.ArrowheadException;
-import io.eventhandler.server.replication.ReplicationService;
+import io.eventhandler.server.qos.QosDocuments;
 import io.eventhandler.server.security.AccessControl;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -42,14 +42,11 @@ public final class QosManagementResource {
 
     private final DeliveryService delivery;
     private final AccessControl access;
-    private final ReplicationService replication;
 
     @Inject
-    public QosManagementResource(final DeliveryService delivery, final AccessControl access,
-                                 final ReplicationService replication) {
+    public QosManagementResource(final DeliveryService delivery, final AccessControl access) {
         this.delivery = delivery;
         this.access = access;
-        this.replication = replication;
     }
 
     @GET
@@ -57,7 +54,7 @@ public final class QosManagementResource {
     @Produces(MediaType.APPLICATION_JSON)
     public QosOverviewDTO overview(@Context final Request http) {
         access.requireSystem(http, AccessControl.SYSOP, ORIGIN);
-        return QosDocuments.overview(delivery.plans(), delivery.configuration().policy().name());
+        return QosDocuments.overview(delivery.plans(), delivery.policy().name());
     }
 
     @PUT
@@ -72,10 +69,7 @@ public final class QosManagementResource {
             throw ArrowheadException.badPayload("The topic is missing.", origin);
         }
         try {
-            final TopicDeliveryDTO configured = QosDocuments.toDto(delivery.plans().configure(topic,
-                    QosDocuments.toQos(qos)));
-            replication.stateChanged();
-            return configured;
+            return QosDocuments.toDto(delivery.configure(topic, QosDocuments.toQos(qos)));
         } catch (final AdmissionRefusedException e) {
             throw ArrowheadException.refused("Topic " + TopicName.normalise(topic)
                     + " is not admitted: " + e.result().reason(), origin);
@@ -89,10 +83,9 @@ public final class QosManagementResource {
     public Response remove(@Context final Request http, @PathParam("topic") final String topic) {
         final String origin = ORIGIN + "/topics/" + topic;
         access.requireSystem(http, AccessControl.SYSOP, origin);
-        if (!delivery.plans().remove(topic)) {
+        if (!delivery.remove(topic)) {
             throw ArrowheadException.dataNotFound("Topic " + topic + " has no configured QoS.", origin);
         }
-        replication.stateChanged();
         return Response.ok().build(); // 200 with no body, as Arrowhead's management deletes answer
     }
 

@@ -5,7 +5,6 @@ import io.eventhandler.api.engine.OperatorGraphDTO;
 import io.eventhandler.core.engine.graph.GraphException;
 import io.eventhandler.core.engine.runtime.EngineStatistics;
 import io.eventhandler.server.http.ArrowheadException;
-import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.security.AccessControl;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -32,14 +31,10 @@ public final class EngineManagementResource {
     private final EngineService engine;
     private final AccessControl access;
 
-    private final ReplicationService replication;
-
     @Inject
-    public EngineManagementResource(final EngineService engine, final AccessControl access,
-                                    final ReplicationService replication) {
+    public EngineManagementResource(final EngineService engine, final AccessControl access) {
         this.engine = engine;
         this.access = access;
-        this.replication = replication;
     }
 
     @GET
@@ -60,7 +55,6 @@ public final class EngineManagementResource {
         access.requireSystem(http, AccessControl.SYSOP, origin);
         try {
             engine.load(GraphDocuments.toSpec(document));
-            replication.stateChanged();
         } catch (final IllegalArgumentException e) {
             throw ArrowheadException.badPayload(e.getMessage(), origin);
         } catch (final GraphException e) {

@@ -1,7 +1,10 @@
 package io.eventhandler.server.engine;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.EpochMicros;
+import io.eventhandler.api.engine.OperatorGraphDTO;
 import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.engine.graph.GraphException;
 import io.eventhandler.core.engine.graph.GraphSpec;
 import io.eventhandler.core.engine.graph.OperatorGraph;
 import io.eventhandler.core.engine.operator.OperatorRegistry;
@@ -10,11 +13,18 @@ import io.eventhandler.core.engine.runtime.EngineSettings;
 import io.eventhandler.core.engine.runtime.EngineStatistics;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.config.ConfigurationException;
+import io.eventhandler.server.config.EngineConfiguration;
+import io.eventhandler.server.runtime.Component;
 import org.visnow.jlargearrays.ConcurrencyUtils;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The operator engine inside the Event Handler: every accepted event is offered to it (from the broker's tap, never
@@ -23,7 +33,7 @@ import java.util.Map;
  * source, and carry {@value #VALID_UNTIL} (end of absolute validity, when finite) and {@value #MARKED} (a
  * time-consistency violation under the MARK policy) in their metadata.
  */
-public final class EngineService implements AutoCloseable {
+public final class EngineService implements Component {
 
     public static final String VALID_UNTIL = "validUntil";
     public static final String MARKED = "marked";
@@ -32,34 +42,72 @@ public final class EngineService implements AutoCloseable {
     private final Broker broker;
     private final SystemRef self;
     private final Engine engine;
+    private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
     private volatile GraphSpec spec = new GraphSpec(null, null, null);
 
     /**
-     * @param self the Event Handler as the source of derived events
+     * Builds the engine with the configured graph file, if any; its workers start with {@link #start()}.
+     *
+     * @param self   the Event Handler as the source of derived events
+     * @param mapper reads the graph file
+     * @throws ConfigurationException naming the graph file's problems
      */
-    public EngineService(final Broker broker, final SystemRef self, final int workers) {
+    public EngineService(final EngineConfiguration configuration, final Broker broker, final SystemRef self,
+                         final ObjectMapper mapper) {
         // JTransforms would spread large transforms over its own thread pool, outside the engine's priority order:
         // every operator runs on the engine worker that picked it
         ConcurrencyUtils.setNumberOfThreads(1);
         this.registry = OperatorRegistry.load();
         this.broker = broker;
         this.self = self;
-        this.engine = new Engine(build(spec), this::publish, EngineSettings.defaults().withWorkers(workers),
-                Engine.clockMicros(Clock.systemUTC()));
+        this.engine = new Engine(build(spec), this::publish,
+                EngineSettings.defaults().withWorkers(configuration.workers()), Engine.clockMicros(Clock.systemUTC()));
+        if (!configuration.graphFile().isEmpty()) {
+            loadFile(Path.of(configuration.graphFile()), mapper);
+        }
+    }
+
+    private void loadFile(final Path file, final ObjectMapper mapper) {
+        final String where = EngineConfiguration.GRAPH + "=" + file + ": ";
+        try {
+            installGraph(GraphDocuments.toSpec(mapper.readValue(file.toFile(), OperatorGraphDTO.class)));
+        } catch (final IOException | IllegalArgumentException e) {
+            engine.close();
+            throw new ConfigurationException(List.of(where + e.getMessage()));
+        } catch (final GraphException e) {
+            engine.close();
+            throw new ConfigurationException(e.problems().stream().map(problem -> where + problem).toList());
+        }
+    }
+
+    /** Start the workers and take every accepted event; follow the subscribers' priority requests. */
+    @Override
+    public void start() {
         engine.start();
         broker.tap(event -> engine.offer(event.topic(), event.payload(), event.createdEpochMicros()));
         broker.watchRequirements(this::subscribersChanged);
     }
 
     /**
-     * Validate and install a graph; the previous one stops at once (its queued work is dropped and counted).
+     * Validate and install a graph; the previous one stops at once (its queued work is dropped and counted). The
+     * change is announced to the change listeners.
      *
      * @throws io.eventhandler.core.engine.graph.GraphException listing every problem of the graph
      */
-    public synchronized void load(final GraphSpec graph) {
+    public void load(final GraphSpec graph) {
+        installGraph(graph);
+        changeListeners.forEach(Runnable::run);
+    }
+
+    private synchronized void installGraph(final GraphSpec graph) {
         final OperatorGraph built = build(graph);
         engine.replace(built.withRequestedPriorities(requestedPriorities(built)));
         spec = graph;
+    }
+
+    /** Call {@code listener} after every change of the operator graph; it must not block. */
+    public void onChange(final Runnable listener) {
+        changeListeners.add(listener);
     }
 
     /**

@@ -32,14 +32,7 @@ public final class GraphDocuments {
             throw new IllegalArgumentException("the graph document is empty");
         }
         final List<String> problems = new ArrayList<>();
-        ConsistencyPolicy policy = ConsistencyPolicy.SHED;
-        if (document.policy() != null) {
-            try {
-                policy = ConsistencyPolicy.valueOf(document.policy().trim().toUpperCase(Locale.ROOT));
-            } catch (final IllegalArgumentException e) {
-                problems.add("policy '" + document.policy() + "' is neither MARK nor SHED");
-            }
-        }
+        final ConsistencyPolicy policy = policy(document.policy(), problems);
         final Map<String, Long> validity = new LinkedHashMap<>();
         if (document.supplierValidityMs() != null) {
             document.supplierValidityMs().forEach((topic, ms) -> {
@@ -53,42 +46,66 @@ public final class GraphDocuments {
         final List<OperatorSpec> operators = new ArrayList<>();
         if (document.operators() != null) {
             for (final OperatorDTO operator : document.operators()) {
-                if (operator == null) {
-                    problems.add("an operator entry is null");
-                    continue;
+                final OperatorSpec spec = operator(operator, problems);
+                if (spec != null) {
+                    operators.add(spec);
                 }
-                final List<RelativeValiditySpec> relative = new ArrayList<>();
-                if (operator.relativeValidity() != null) {
-                    for (final RelativeValidityDTO set : operator.relativeValidity()) {
-                        if (set == null || set.intervalMs() == null || !(set.intervalMs() > 0)) {
-                            problems.add("operator " + operator.id()
-                                    + ": a relative validity set needs a positive intervalMs");
-                            continue;
-                        }
-                        if (containsNull(set.inputs())) {
-                            problems.add("operator " + operator.id() + ": an input of a relative validity set is null");
-                            continue;
-                        }
-                        relative.add(new RelativeValiditySpec(set.inputs(), micros(set.intervalMs())));
-                    }
-                }
-                // null entries would fail the immutable copies of the spec: refused as a problem of the document
-                if (containsNull(operator.inputs())) {
-                    problems.add("operator " + operator.id() + ": an input is null");
-                    continue;
-                }
-                if (operator.parameters() != null && operator.parameters().values().stream().anyMatch(Objects::isNull)) {
-                    problems.add("operator " + operator.id() + ": a parameter is null");
-                    continue;
-                }
-                operators.add(new OperatorSpec(operator.id(), operator.type(), operator.inputs(),
-                        operator.parameters(), operator.outputTopic(), operator.priority(), relative));
             }
         }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
         return new GraphSpec(operators, validity, policy);
+    }
+
+    private static ConsistencyPolicy policy(final String text, final List<String> problems) {
+        if (text == null) {
+            return ConsistencyPolicy.SHED;
+        }
+        try {
+            return ConsistencyPolicy.valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (final IllegalArgumentException e) {
+            problems.add("policy '" + text + "' is neither MARK nor SHED");
+            return ConsistencyPolicy.SHED;
+        }
+    }
+
+    /** The operator's spec, or null with its problems added. */
+    private static OperatorSpec operator(final OperatorDTO operator, final List<String> problems) {
+        if (operator == null) {
+            problems.add("an operator entry is null");
+            return null;
+        }
+        final List<RelativeValiditySpec> relative = relativeValidity(operator, problems);
+        // null entries would fail the immutable copies of the spec: refused as a problem of the document
+        if (containsNull(operator.inputs())) {
+            problems.add("operator " + operator.id() + ": an input is null");
+            return null;
+        }
+        if (operator.parameters() != null && operator.parameters().values().stream().anyMatch(Objects::isNull)) {
+            problems.add("operator " + operator.id() + ": a parameter is null");
+            return null;
+        }
+        return new OperatorSpec(operator.id(), operator.type(), operator.inputs(), operator.parameters(),
+                operator.outputTopic(), operator.priority(), relative);
+    }
+
+    private static List<RelativeValiditySpec> relativeValidity(final OperatorDTO operator,
+                                                               final List<String> problems) {
+        final List<RelativeValiditySpec> relative = new ArrayList<>();
+        if (operator.relativeValidity() == null) {
+            return relative;
+        }
+        for (final RelativeValidityDTO set : operator.relativeValidity()) {
+            if (set == null || set.intervalMs() == null || !(set.intervalMs() > 0)) {
+                problems.add("operator " + operator.id() + ": a relative validity set needs a positive intervalMs");
+            } else if (containsNull(set.inputs())) {
+                problems.add("operator " + operator.id() + ": an input of a relative validity set is null");
+            } else {
+                relative.add(new RelativeValiditySpec(set.inputs(), micros(set.intervalMs())));
+            }
+        }
+        return relative;
     }
 
     /** The configuration as a document again (what the management API shows). */

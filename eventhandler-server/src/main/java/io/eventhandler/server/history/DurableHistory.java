@@ -4,6 +4,7 @@ import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.StoredEvent;
 import io.eventhandler.core.topic.HistoryBounds;
 import io.eventhandler.server.config.HistoryConfiguration;
+import io.eventhandler.server.runtime.Runner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +50,7 @@ public final class DurableHistory implements AutoCloseable {
 
     /** Open the store, reload it into the broker (before anything is published) and start journaling. */
     public static DurableHistory start(final HistoryConfiguration configuration, final HistoryBounds bounds,
-                                       final Broker broker) {
+                                       final Broker broker, final Runner runner) {
         final Path file = configuration.file().toAbsolutePath();
         HistoryStore store = null;
         String openFailure = null;
@@ -88,7 +89,7 @@ public final class DurableHistory implements AutoCloseable {
             LOG.info("Durable history: {} reloaded, {} events of {} topics", file, events, reloaded.size());
         }
         final HistoryWriter writer = new HistoryWriter(store, openFailure, file, bounds, configuration.fsync(),
-                configuration.queueCapacity(), configuration.batchMax(), () -> HistoryStore.open(file));
+                configuration.queueCapacity(), configuration.batchMax(), () -> HistoryStore.open(file), runner);
         broker.journal(writer);
         return new DurableHistory(file, writer, reloaded.size(), events, movedAside);
     }

@@ -9,8 +9,11 @@ import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.topic.HistoryBounds;
 import io.eventhandler.core.topic.TopicSnapshot;
+import io.eventhandler.server.config.DeliveryConfiguration;
 import io.eventhandler.server.config.HistoryConfiguration;
 import io.eventhandler.server.config.HistoryMode;
+import io.eventhandler.server.runtime.Component;
+import io.eventhandler.server.runtime.Runner;
 
 import java.util.List;
 import java.util.Optional;
@@ -20,40 +23,41 @@ import java.util.Optional;
  * management API reads (from the in-memory history, which after a restart holds what the store gave back) and
  * whether a publish may be acknowledged as durable.
  */
-public final class HistoryService implements AutoCloseable {
+public final class HistoryService implements Component {
 
     private final HistoryConfiguration configuration;
     private final HistoryBounds bounds;
     private final Broker broker;
+    private final Runner runner;
     private DurableHistory durable;
 
-    /**
-     * @param historySize the count bound ({@code eh.history.size})
-     */
-    public HistoryService(final HistoryConfiguration configuration, final int historySize, final Broker broker) {
+    /** @param runner makes the durable history's writer loop and acknowledgement thread */
+    public HistoryService(final HistoryConfiguration configuration, final Broker broker, final Runner runner) {
         this.configuration = configuration;
-        this.bounds = bounds(configuration, historySize);
+        this.bounds = bounds(configuration);
         this.broker = broker;
+        this.runner = runner;
     }
 
     /** What every topic's history may hold: nothing when OFF. */
-    public static HistoryBounds bounds(final HistoryConfiguration configuration, final int historySize) {
+    public static HistoryBounds bounds(final HistoryConfiguration configuration) {
         return configuration.mode() == HistoryMode.OFF ? HistoryBounds.count(0)
-                : new HistoryBounds(historySize, configuration.maxBytes(), configuration.maxAgeNanos());
+                : new HistoryBounds(configuration.size(), configuration.maxBytes(), configuration.maxAgeNanos());
     }
 
-    /** The broker's settings with this history's bounds. */
-    public static BrokerSettings brokerSettings(final HistoryConfiguration configuration, final int historySize,
-                                                final int outboxCapacity, final int maxBatch) {
-        final HistoryBounds bounds = bounds(configuration, historySize);
-        return new BrokerSettings(bounds.maxEvents(), outboxCapacity, maxBatch, bounds.maxBytes(),
-                bounds.maxAgeNanos());
+    /** The broker's settings: this history's bounds, and the delivery's subscriber queues and writes. */
+    public static BrokerSettings brokerSettings(final HistoryConfiguration configuration,
+                                                final DeliveryConfiguration delivery) {
+        final HistoryBounds bounds = bounds(configuration);
+        return new BrokerSettings(bounds.maxEvents(), delivery.subscriberQueueCapacity(), delivery.batchMax(),
+                bounds.maxBytes(), bounds.maxAgeNanos());
     }
 
     /** Reload the durable store into the broker and start journaling (DURABLE only); before the first publish. */
+    @Override
     public void start() {
         if (configuration.durable()) {
-            durable = DurableHistory.start(configuration, bounds, broker);
+            durable = DurableHistory.start(configuration, bounds, broker, runner);
         }
     }
 
@@ -69,7 +73,7 @@ public final class HistoryService implements AutoCloseable {
     /** Why a publish cannot be acknowledged as durable now, or empty if it can. */
     public Optional<String> durableAckUnavailable() {
         if (durable == null) {
-            return Optional.of("the history is not durable here (" + HistoryConfiguration.MODE + "="
+            return Optional.of("the history is not durable here (" + HistoryConfiguration.MODE.key() + "="
                     + configuration.mode() + ")");
         }
         return durable.writing() ? Optional.empty()

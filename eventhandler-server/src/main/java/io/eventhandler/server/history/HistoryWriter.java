@@ -4,10 +4,14 @@ import io.eventhandler.core.broker.EventJournal;
 import io.eventhandler.core.broker.JournalAck;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.topic.HistoryBounds;
+import io.eventhandler.server.runtime.Loop;
+import io.eventhandler.server.runtime.Runner;
+import io.eventhandler.server.runtime.RunningLoop;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,7 +19,6 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -23,13 +26,15 @@ import java.util.function.Supplier;
 
 /**
  * Writes accepted events to the {@link HistoryStore} behind the hot path: the accepting thread only offers the event
- * to a bounded queue; the writer thread takes what has gathered (up to a batch), writes it, trims to the bounds and
- * commits once for the batch (group commit), then tells the waiting publishers. A write that fails closes the store:
+ * to a bounded queue; the writer, a loop of the runner ({@code eh-history-writer}), takes what has gathered (up to a
+ * batch), writes it, trims to the bounds and commits once for the batch (group commit), then tells the waiting
+ * publishers on {@code eh-history-ack}. It is never interrupted (that would close the file under a write): a stop
+ * wakes it with a marker, and what is queued then is still written. A write that fails closes the store:
  * delivery goes on from memory, the failure is logged once with its reason and counted, publishers waiting for
  * durability are told at once that it is unavailable, and the store is reopened (at most once a second) until it
  * works again.
  */
-final class HistoryWriter implements EventJournal, AutoCloseable {
+final class HistoryWriter implements EventJournal, Loop, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HistoryWriter.class);
     private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -40,6 +45,10 @@ final class HistoryWriter implements EventJournal, AutoCloseable {
      * once (its commit latency is the publisher's).
      */
     private static final long GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** A round waits up to a second for events; a commit that takes seconds more is a stall of the writer. */
+    private static final Duration STALL_BOUND = Duration.ofSeconds(5);
+    /** How long a stop waits for the writer to write what is queued and close the file. */
+    private static final Duration STOP_WITHIN = Duration.ofSeconds(30);
 
     private record Pending(Event event, JournalAck ack) {
     }
@@ -50,13 +59,10 @@ final class HistoryWriter implements EventJournal, AutoCloseable {
     private final int batchMax;
     private final Supplier<HistoryStore> reopen;
     private final BlockingQueue<Pending> queue;
-    private final Thread thread;
+    private final List<Pending> batch;
+    private final RunningLoop loop;
     /** Acknowledgements answer HTTP requests: not on the writer thread, which goes on to the next batch. */
-    private final ExecutorService acks = Executors.newSingleThreadExecutor(r -> {
-        final Thread t = new Thread(r, "eh-history-ack");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService acks;
 
     private HistoryStore store;
     /** Why writing fails now; null while it works. */
@@ -78,7 +84,7 @@ final class HistoryWriter implements EventJournal, AutoCloseable {
      */
     HistoryWriter(final HistoryStore store, final String openFailure, final Path file, final HistoryBounds bounds,
                   final boolean fsync, final int queueCapacity, final int batchMax,
-                  final Supplier<HistoryStore> reopen) {
+                  final Supplier<HistoryStore> reopen, final Runner runner) {
         this.store = store;
         this.failure = store == null ? openFailure : null;
         this.lastFailure = failure;
@@ -88,13 +94,13 @@ final class HistoryWriter implements EventJournal, AutoCloseable {
         this.batchMax = batchMax;
         this.reopen = reopen;
         this.queue = new ArrayBlockingQueue<>(queueCapacity);
+        this.batch = new ArrayList<>(batchMax);
         this.lastAttemptNanos = System.nanoTime();
         if (store == null) {
             failures.incrementAndGet();
         }
-        this.thread = new Thread(this::run, "eh-history-writer");
-        thread.setDaemon(true);
-        thread.start();
+        this.acks = runner.pool("eh-history-ack", 1, STALL_BOUND);
+        this.loop = runner.loop("eh-history-writer", STALL_BOUND, this);
     }
 
     @Override
@@ -121,31 +127,37 @@ final class HistoryWriter implements EventJournal, AutoCloseable {
                 written.get(), commits.get(), lastCommitMicros.get(), dropped.get(), lost.get(), failures.get());
     }
 
-    private void run() {
-        final List<Pending> batch = new ArrayList<>(batchMax);
-        boolean stopping = false;
-        while (!stopping) {
-            try {
-                final Pending first = queue.poll(1, TimeUnit.SECONDS);
-                if (first != null) {
-                    batch.add(first);
-                    queue.drainTo(batch, batchMax - 1);
-                }
-            } catch (final InterruptedException e) {
-                stopping = true;
-            }
-            if (batch.remove(STOP)) {
-                stopping = true;
-                queue.drainTo(batch); // what was accepted before the stop is still written
-            }
-            final boolean awaited = batch.stream().anyMatch(pending -> pending.ack() != JournalAck.NONE);
-            final boolean full = batch.size() >= batchMax;
-            write(batch);
-            batch.clear();
-            if (!awaited && !full && !stopping) {
-                LockSupport.parkNanos(GATHER_NANOS);
-            }
+    /** One batch: what gathered, waiting at most a second for the first (the age bound is kept meanwhile). */
+    @Override
+    public void round() throws InterruptedException {
+        final Pending first = queue.poll(1, TimeUnit.SECONDS);
+        if (first != null) {
+            batch.add(first);
+            queue.drainTo(batch, batchMax - 1);
         }
+        final boolean stopping = batch.remove(STOP);
+        final boolean awaited = batch.stream().anyMatch(pending -> pending.ack() != JournalAck.NONE);
+        final boolean full = batch.size() >= batchMax;
+        write(batch);
+        batch.clear();
+        if (!awaited && !full && !stopping) {
+            LockSupport.parkNanos(GATHER_NANOS);
+        }
+    }
+
+    /** The stop's marker: wakes a writer waiting for events without interrupting a write. */
+    @Override
+    public void wake(final Thread thread) {
+        queue.offer(STOP);
+    }
+
+    /** What was accepted before the stop is still written; then the store is committed and closed. */
+    @Override
+    public void finish() {
+        queue.drainTo(batch);
+        batch.remove(STOP);
+        write(batch);
+        batch.clear();
         closeStore();
     }
 
@@ -253,11 +265,9 @@ final class HistoryWriter implements EventJournal, AutoCloseable {
     /** Write what is queued, commit and close the store. */
     @Override
     public void close() {
-        try {
-            queue.put(STOP);
-            thread.join(TimeUnit.SECONDS.toMillis(30));
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!loop.stop(STOP_WITHIN)) {
+            LOG.warn("Durable history: the writer did not finish within {} s; the last events may not be on disk",
+                    STOP_WITHIN.toSeconds());
         }
         acks.shutdown();
     }

@@ -3,8 +3,7 @@ package io.eventhandler.server.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.eventhandler.api.ErrorMessageDTO;
-import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import org.glassfish.grizzly.filterchain.FilterChainBuilder;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.http.ContentEncoding;
@@ -68,7 +67,7 @@ public final class ErrorBodyHttpCodec extends HttpServerFilter {
         final String reason = t == null ? null : t.getMessage();
         PROBLEM.set(reason != null && reason.contains("too large")
                 ? "The request line and headers are larger than the limit of " + maxHeaderBytes + " bytes ("
-                        + ServerConfiguration.MAX_HEADER_BYTES + ")."
+                        + LimitsConfiguration.MAX_HEADER_BYTES.key() + ")."
                 : "The request is not valid HTTP/1.1" + (reason == null ? "." : ": " + reason));
         try {
             super.onHttpHeaderError(header, ctx, t);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.server.config.LimitsConfiguration;
-import io.eventhandler.server.config.ServerConfiguration;
 
 import java.util.regex.Pattern;
 
@@ -53,10 +52,10 @@ public final class JsonLimits {
 
     private static String settingOf(final String message) {
         if (message.contains("nesting depth")) {
-            return " (" + ServerConfiguration.MAX_JSON_DEPTH + ")";
+            return " (" + LimitsConfiguration.MAX_JSON_DEPTH.key() + ")";
         }
         if (message.startsWith("String value length") || message.startsWith("Name length")) {
-            return " (" + ServerConfiguration.MAX_JSON_STRING_LENGTH + ")";
+            return " (" + LimitsConfiguration.MAX_JSON_STRING_LENGTH.key() + ")";
         }
         return "";
     }

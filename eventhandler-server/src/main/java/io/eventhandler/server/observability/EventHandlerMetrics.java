@@ -1,11 +1,12 @@
 package io.eventhandler.server.observability;
 
 import io.eventhandler.core.broker.SubscriberSnapshot;
-import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.delivery.accounting.DeliveryStatistics;
+import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.replication.ReplicationRole;
 import io.eventhandler.core.topic.TopicSnapshot;
 import io.eventhandler.server.replication.ReplicationLinkDTO;
+import io.eventhandler.server.runtime.RoleActivity;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -41,6 +42,8 @@ public final class EventHandlerMetrics implements AutoCloseable {
     /** The last counters of every topic ever seen: a topic that goes keeps its share of {@code _other}. */
     private final Map<String, TopicTotals> lastByTopic = new HashMap<>();
     private final Set<String> registeredLabels = new HashSet<>();
+    private final Set<String> registeredRoles = new HashSet<>();
+    private volatile Map<String, RoleActivity> byRole = Map.of();
     private volatile Map<String, TopicTotals> byLabel = Map.of();
     private volatile ObservedState.Sample sample;
 
@@ -101,6 +104,24 @@ public final class EventHandlerMetrics implements AutoCloseable {
         this.byLabel = labels;
         this.sample = now;
         labels.keySet().stream().filter(registeredLabels::add).forEach(this::bindTopic);
+        final Map<String, RoleActivity> roles = new HashMap<>();
+        now.roles().forEach(role -> roles.put(role.role(), role));
+        this.byRole = roles;
+        roles.keySet().stream().filter(registeredRoles::add).forEach(this::bindRole);
+    }
+
+    /** A role of the runner: its stalls and failures (a role that made no thread yet has no series). */
+    private void bindRole(final String role) {
+        FunctionCounter.builder("eh.runner.stalls", this, m -> m.role(role).stalls())
+                .description("Rounds or tasks of a server thread role that ran longer than its stall bound")
+                .tag("role", role).register(registry);
+        FunctionCounter.builder("eh.runner.failures", this, m -> m.role(role).failures())
+                .description("Rounds or tasks of a server thread role that ended with an unexpected exception")
+                .tag("role", role).register(registry);
+    }
+
+    private RoleActivity role(final String role) {
+        return byRole.getOrDefault(role, new RoleActivity(role, 0, 0, 0, 0, false));
     }
 
     private void bindTopic(final String label) {

@@ -2,12 +2,14 @@ package io.eventhandler.server.observability;
 
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscriberSnapshot;
-import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.delivery.DeliverySnapshot;
 import io.eventhandler.core.delivery.EdfDelivery;
+import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.topic.TopicSnapshot;
 import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.replication.ReplicationStatusDTO;
+import io.eventhandler.server.runtime.RoleActivity;
+import io.eventhandler.server.runtime.Runner;
 
 import java.util.List;
 import java.util.Map;
@@ -18,12 +20,12 @@ import java.util.Map;
  * the Grizzly worker pool. {@link #sample()} reads them all once, for one scrape or one status tick.
  */
 public record ObservedState(Broker broker, EdfDelivery delivery, ReplicationService replication,
-                            GrizzlyWorkerProbe httpWorkers) {
+                            GrizzlyWorkerProbe httpWorkers, Runner runner) {
 
     /** Everything at one moment (each source is consistent in itself, not with the others). */
     public record Sample(List<TopicSnapshot> topics, List<SubscriberSnapshot> subscribers,
                          Map<CloseReason, Long> disconnects, DeliverySnapshot delivery,
-                         ReplicationStatusDTO replication) {
+                         ReplicationStatusDTO replication, List<RoleActivity> roles) {
 
         /** Delivery workers running a job now: jobs taken from the queue and not finished. */
         public long deliveryWorkersBusy() {
@@ -36,6 +38,6 @@ public record ObservedState(Broker broker, EdfDelivery delivery, ReplicationServ
 
     public Sample sample() {
         return new Sample(broker.topics(), broker.subscribers(), broker.disconnects(), delivery.snapshot(),
-                replication.statistics());
+                replication.statistics(), runner.activity());
     }
 }

@@ -3,11 +3,11 @@ package io.eventhandler.server.observability;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.NamedThreadFactory;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.ErrorAnsweringHandler;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.runtime.Runner;
 import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.io.NIOOutputStream;
 import org.glassfish.grizzly.http.server.Request;
@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -39,12 +39,12 @@ public final class StatusStream extends ErrorAnsweringHandler implements AutoClo
     private final ObjectWriter writer;
     private final MetricsAccess access;
     private final Set<Response> streams = ConcurrentHashMap.newKeySet();
-    private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("eh-status"));
+    private final ScheduledExecutorService timer;
 
     public StatusStream(final ObservedState state, final ObjectWriter writer, final MetricsAccess access,
-                        final GrizzlyResponses responses, final long periodMs) {
+                        final GrizzlyResponses responses, final long periodMs, final Runner runner) {
         super(responses);
+        this.timer = runner.timer("eh-status", Duration.ofMillis(periodMs));
         this.state = state;
         this.writer = writer;
         this.access = access;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.core.event.EventDraft;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
 import org.glassfish.grizzly.http.server.Request;
 
@@ -65,7 +65,7 @@ public final class BatchPublishHandler extends PublishEndpoint {
             while (parser.nextToken() != JsonToken.END_ARRAY) {
                 if (drafts.size() == maxEvents) {
                     throw new ArrowheadException(ExceptionType.BAD_PAYLOAD, 413, "The batch has more than "
-                            + maxEvents + " events (" + ServerConfiguration.PUBLISH_BATCH_MAX + "); split it.",
+                            + maxEvents + " events (" + LimitsConfiguration.PUBLISH_BATCH_MAX.key() + "); split it.",
                             ORIGIN);
                 }
                 final long start = parser.currentTokenLocation().getByteOffset();

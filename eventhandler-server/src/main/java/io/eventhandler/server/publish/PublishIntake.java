@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.core.event.EventDraft;
-import io.eventhandler.server.api.PublishValidator;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.JsonLimits;
@@ -16,8 +15,8 @@ import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.http.util.Header;
 
 import java.io.IOException;
-import java.util.List;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Locale;
 
 /**

@@ -1,6 +1,6 @@
 package io.eventhandler.server.publish;
 
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -82,8 +82,8 @@ public final class PublisherRateLimiter {
     /** The limits as the settings name them, for the refusal. */
     @Override
     public String toString() {
-        return ServerConfiguration.PUBLISH_RATE_LIMIT + "=" + eventsPerSecond + " events/s, "
-                + ServerConfiguration.PUBLISH_BYTES_LIMIT + "=" + bytesPerSecond + " bytes/s; 0 is none";
+        return LimitsConfiguration.PUBLISH_RATE_LIMIT.key() + "=" + eventsPerSecond + " events/s, "
+                + LimitsConfiguration.PUBLISH_BYTES_LIMIT.key() + "=" + bytesPerSecond + " bytes/s; 0 is none";
     }
 
     private final class Bucket {

@@ -2,6 +2,7 @@ package io.eventhandler.server.replication;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.server.security.OutgoingTls;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -20,7 +21,6 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
 
-import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.net.URI;
 
@@ -52,12 +52,12 @@ final class PeerClient implements AutoCloseable {
     private final CloseableHttpClient http;
 
     /**
-     * @param sslContext TLS as this Event Handler (its key and the cloud's trust), or null for plain HTTP
+     * @param tls TLS as this Event Handler (its key and the cloud's trust), or plain HTTP
      * @param connectTimeoutMs  a peer that does not accept the connection within this is unreachable
      * @param responseTimeoutMs a peer that does not answer within this is unreachable
      */
-    PeerClient(final URI base, final SSLContext sslContext, final boolean hostnameVerification,
-               final ObjectMapper mapper, final int connectTimeoutMs, final int responseTimeoutMs) {
+    PeerClient(final URI base, final OutgoingTls tls, final ObjectMapper mapper, final int connectTimeoutMs,
+               final int responseTimeoutMs) {
         this.base = base;
         this.mapper = mapper;
         final PoolingHttpClientConnectionManagerBuilder pool = PoolingHttpClientConnectionManagerBuilder.create()
@@ -65,9 +65,9 @@ final class PeerClient implements AutoCloseable {
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
                         .setConnectTimeout(Timeout.ofMilliseconds(connectTimeoutMs))
                         .setSocketTimeout(Timeout.ofMilliseconds(responseTimeoutMs)).build());
-        if (sslContext != null) {
-            pool.setTlsSocketStrategy(hostnameVerification ? new DefaultClientTlsStrategy(sslContext)
-                    : new DefaultClientTlsStrategy(sslContext, HostnameVerificationPolicy.CLIENT,
+        if (tls.secure()) {
+            pool.setTlsSocketStrategy(tls.hostnameVerification() ? new DefaultClientTlsStrategy(tls.sslContext())
+                    : new DefaultClientTlsStrategy(tls.sslContext(), HostnameVerificationPolicy.CLIENT,
                     NoopHostnameVerifier.INSTANCE));
         }
         final PoolingHttpClientConnectionManager connections = pool.build();

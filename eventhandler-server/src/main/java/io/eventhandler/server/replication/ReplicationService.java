@@ -2,42 +2,37 @@ package io.eventhandler.server.replication;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.outbox.CloseReason;
-import io.eventhandler.core.delivery.Replicator;
-import io.eventhandler.core.outbox.SubscriberOutbox;
-import io.eventhandler.core.delivery.TopicPlans;
-import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.replication.BackupBuffer;
 import io.eventhandler.core.replication.FailureDetector;
-import io.eventhandler.core.replication.Replica;
 import io.eventhandler.core.replication.ReplicationRole;
 import io.eventhandler.core.replication.RoleState;
-import io.eventhandler.server.NamedThreadFactory;
 import io.eventhandler.server.config.ReplicationConfiguration;
-import io.eventhandler.server.engine.EngineService;
-import io.eventhandler.server.subscription.Subscriptions;
+import io.eventhandler.server.runtime.Component;
+import io.eventhandler.server.runtime.Runner;
+import io.eventhandler.server.runtime.RunningLoop;
+import io.eventhandler.server.security.OutgoingTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.net.URI;
-import java.time.Instant;
-import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * This instance's part in a primary/backup pair (FRAME §3.4). As primary it is the delivery's {@link Replicator}:
- * replicas and discard requests go to the backup over the {@link ReplicationLink}, with the mirrored state. As
- * backup it holds the replicas in a {@link BackupBuffer}, refuses publishers and subscribers, and watches the
- * primary; when the primary falls silent it promotes itself at a new epoch, dispatches the copies that were not
- * discarded under their original numbers, and numbers new events above the epoch's base. A primary that learns of a
- * newer epoch steps down to backup and closes its streams, so subscribers go to the new one.
+ * This instance's part in a primary/backup pair (FRAME §3.4). As primary, the replicas and discard requests the
+ * delivery puts in the {@link ReplicaQueue} go to the backup over the {@link ReplicationLink}, with the
+ * {@link MirroredState} whenever it changed. As backup it holds the replicas in a {@link BackupBuffer}, refuses
+ * publishers and subscribers, and watches the primary (the {@link FailoverMonitor}); when the primary falls silent it
+ * promotes itself at a new epoch, dispatches the copies that were not discarded under their original numbers, and
+ * numbers new events above the epoch's base. A primary that learns of a newer epoch steps down to backup and closes
+ * its streams, so subscribers go to the new one.
  */
-public final class ReplicationService implements Replicator, AutoCloseable {
+public final class ReplicationService implements Component {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplicationService.class);
     /**
@@ -46,79 +41,86 @@ public final class ReplicationService implements Replicator, AutoCloseable {
      */
     private static final int PEER_RESPONSE_TIMEOUT_MS = 10_000;
     private static final int PEER_CONNECT_TIMEOUT_MS = 1_000;
+    private static final FailoverMonitor.Takeovers NO_TAKEOVERS = new FailoverMonitor.Takeovers(0, 0, null, null, 0,
+            0);
+    /** How long a stop waits for the link's batch in flight. */
+    private static final Duration LINK_STOP = Duration.ofSeconds(2);
 
     private final ReplicationConfiguration configuration;
     private final long failoverBudgetMicros;
-    private final RoleState roles;
+    private final PairRoles roles;
     private final BackupBuffer buffer;
     private final FailureDetector detector;
+    private final Broker broker;
+    private final MirroredState mirror;
+    private final Runner runner;
     private final PeerClient client;
-    /** A separate connection with a short timeout: the backup's last question before it takes over. */
     private final PeerClient probe;
+    private final ReplicationLink link;
+    private final FailoverMonitor monitor;
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
     private final AtomicInteger receiving = new AtomicInteger();
-    private volatile long falseAlarms;
-    /** Touched by the monitor thread only. */
-    private long lastProbeNanos = System.nanoTime() - PROBE_WARM_NANOS;
-    private static final long PROBE_WARM_NANOS = TimeUnit.SECONDS.toNanos(5);
-    private final ObjectMapper mapper;
-    private final Thread monitor;
-    private ReplicationLink link;
-    private Broker broker;
-    private StateMirror mirror;
-    /** False while a paired instance decides its role or recovers: publishers and subscribers get 503. */
-    private volatile boolean serving;
-    private volatile boolean running = true;
-
-    private long promotions;
+    private RunningLoop linkLoop;
+    private RunningLoop monitorLoop;
     private long stepDowns;
-    private long lastFailoverMicros = -1;
-    private long lastRecovered;
-    private long lastRecoveryRefused;
-    private Instant lastPromotion;
 
     /**
+     * Connects to everything it mirrors and recovers; no thread runs and nothing is asked of the peer before
+     * {@link #start()}.
+     *
      * @param failoverBudgetMicros x, the failover time admission assumes ({@code eh.qos.failover.ms})
-     * @param sslContext           TLS as this Event Handler, or null in plain mode
+     * @param replicas             the queue the delivery replicates into
+     * @param mirror               what the backup mirrors besides replicas
+     * @param runner               makes the link's and the monitor's loops
      */
     public ReplicationService(final ReplicationConfiguration configuration, final long failoverBudgetMicros,
-                              final SSLContext sslContext, final boolean hostnameVerification,
-                              final ObjectMapper mapper) {
+                              final OutgoingTls tls, final ObjectMapper mapper, final PairRoles roles,
+                              final ReplicaQueue replicas, final Broker broker, final MirroredState mirror,
+                              final Runner runner) {
         this.configuration = configuration;
         this.failoverBudgetMicros = failoverBudgetMicros;
-        this.mapper = mapper;
-        this.roles = new RoleState(configuration.role(), 0);
+        this.roles = roles;
+        this.broker = broker;
+        this.mirror = mirror;
+        this.runner = runner;
         this.buffer = new BackupBuffer(configuration.bufferPerTopic());
         this.detector = new FailureDetector(System::nanoTime,
                 TimeUnit.MILLISECONDS.toNanos(configuration.failureTimeoutMs()));
-        this.client = configuration.paired() ? new PeerClient(URI.create(configuration.peer()), sslContext,
-                hostnameVerification, mapper, PEER_CONNECT_TIMEOUT_MS, PEER_RESPONSE_TIMEOUT_MS) : null;
-        this.probe = configuration.paired() ? new PeerClient(URI.create(configuration.peer()), sslContext,
-                hostnameVerification, mapper, configuration.probeTimeoutMs(), configuration.probeTimeoutMs()) : null;
-        this.serving = !configuration.paired();
-        this.monitor = new NamedThreadFactory("eh-failover-monitor").newThread(this::watch);
-    }
-
-    /** Connect to the broker and the state the backup mirrors; before {@link #start()}. */
-    public void bind(final Broker broker, final Subscriptions subscriptions, final TopicPlans plans,
-                     final EngineService engine) {
-        this.broker = broker;
-        this.mirror = new StateMirror(subscriptions, plans, engine);
-        if (client != null) {
-            subscriptions.onChange(this::stateChanged);
-            this.link = new ReplicationLink(client, mapper, new LinkPeer(), mirror::snapshot,
-                    configuration.heartbeatMs(), configuration.batchMax(), configuration.queueCapacity());
+        if (!configuration.paired()) {
+            this.client = null;
+            this.probe = null;
+            this.link = null;
+            this.monitor = null;
+            return;
         }
+        final URI peer = URI.create(configuration.peer());
+        this.client = new PeerClient(peer, tls, mapper, PEER_CONNECT_TIMEOUT_MS, PEER_RESPONSE_TIMEOUT_MS);
+        this.probe = new PeerClient(peer, tls, mapper, configuration.probeTimeoutMs(), configuration.probeTimeoutMs());
+        this.link = new ReplicationLink(client, mapper, roles, replicas, this::refusedBy, mirror::snapshot,
+                configuration.heartbeatMs(), configuration.batchMax());
+        this.monitor = new FailoverMonitor(roles, detector, buffer, broker, probe, receiving,
+                configuration.heartbeatMs(), failoverBudgetMicros);
+        mirror.onChange(link::stateChanged);
     }
 
     /**
      * Decide the role (a peer already serving as primary makes this instance its backup, whatever was configured)
-     * and start the link and the monitor. Call once this instance answers HTTP, so the peer can ask it too.
+     * and start the link and the monitor. Started once this instance answers HTTP, so the peer can ask it too.
      */
+    @Override
     public void start() {
         if (client == null) {
             return;
         }
+        decideRole();
+        final long heartbeatMs = configuration.heartbeatMs();
+        // a round waits a heartbeat for records; a send that takes a second more is a stall of the link
+        linkLoop = runner.loop("eh-replication", Duration.ofMillis(heartbeatMs + 1_000), link);
+        monitorLoop = runner.loop("eh-failover-monitor",
+                Duration.ofMillis(heartbeatMs + configuration.probeTimeoutMs() + 1_000), monitor);
+    }
+
+    private void decideRole() {
         PeerStatusDTO peer = null;
         try {
             peer = client.status();
@@ -126,62 +128,40 @@ public final class ReplicationService implements Replicator, AutoCloseable {
             LOG.info("peer {} not reachable at start ({}): taking the configured role {}", client.base(),
                     e.getMessage(), configuration.role());
         }
+        final RoleState state = roles.state();
         if (peer != null && ReplicationRole.PRIMARY.name().equals(peer.role())) {
-            roles.standBy(peer.epoch());
+            state.standBy(peer.epoch());
             LOG.info("peer {} serves as primary at epoch {}: standing by as its backup", client.base(), peer.epoch());
         } else if (configuration.role() == ReplicationRole.PRIMARY) {
             // a pair that served before continues above the numbers of every earlier epoch
             final long epoch = peer != null && peer.epoch() > 0 ? peer.epoch() + 1 : 0;
-            roles.servePrimary(epoch);
+            state.servePrimary(epoch);
             broker.continueAbove(RoleState.sequenceBase(epoch));
-            serving = true;
+            roles.serving(true);
             LOG.info("serving as primary at epoch {}, backup {}", epoch, client.base());
         } else {
-            roles.standBy(peer == null ? 0 : peer.epoch());
+            state.standBy(peer == null ? 0 : peer.epoch());
             LOG.info("standing by as backup of {}", client.base());
         }
-        link.start();
-        monitor.start();
     }
 
     /** Whether publishers and subscribers are served here now. */
     public boolean serving() {
-        return serving;
+        return roles.serving();
     }
 
     public ReplicationRole role() {
         return roles.role();
     }
 
+    /** The largest replication batch this instance accepts from its peer ({@code eh.replication.body.max.bytes}). */
+    public int batchBodyMaxBytes() {
+        return configuration.bodyMaxBytes();
+    }
+
     /** This instance's answer to its peer. */
     public PeerStatusDTO peerStatus() {
-        return new PeerStatusDTO((serving ? roles.role() : ReplicationRole.BACKUP).name(), roles.epoch(),
-                roles.configuredPrimary());
-    }
-
-    /** The mirrored state changed (a subscription or a topic's QoS): the backup gets it with the next batch. */
-    public void stateChanged() {
-        if (link != null) {
-            link.stateChanged();
-        }
-    }
-
-    @Override
-    public void replicate(final Event event, final Runnable acknowledged, final Runnable failed) {
-        if (client == null) {
-            acknowledged.run(); // standalone: nowhere to keep a copy, nothing to wait for
-        } else if (serving && roles.role() == ReplicationRole.PRIMARY) {
-            link.replicate(event, acknowledged, failed);
-        } else {
-            failed.run();
-        }
-    }
-
-    @Override
-    public void discard(final Event event) {
-        if (link != null && serving) {
-            link.discard(event);
-        }
+        return roles.peerStatus();
     }
 
     /** A batch from the peer: 200 with our status when taken, 409 with it when refused. */
@@ -189,9 +169,9 @@ public final class ReplicationService implements Replicator, AutoCloseable {
         if (client == null) {
             return new Received(false, peerStatus());
         }
-        final RoleState.Verdict verdict = roles.onPrimaryPeer(batch.epoch(), batch.configuredPrimary());
+        final RoleState.Verdict verdict = roles.state().onPrimaryPeer(batch.epoch(), batch.configuredPrimary());
         if (verdict == RoleState.Verdict.REFUSE) {
-            LOG.warn("refused a batch of a primary at epoch {}: this instance is {}", batch.epoch(), roles);
+            LOG.warn("refused a batch of a primary at epoch {}: this instance is {}", batch.epoch(), roles.state());
             return new Received(false, peerStatus());
         }
         if (verdict == RoleState.Verdict.ACCEPT_AND_DEMOTE) {
@@ -220,77 +200,22 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     public record Received(boolean accepted, PeerStatusDTO status) {
     }
 
-    private void watch() {
-        final long pauseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, configuration.heartbeatMs() / 2));
-        while (running) {
-            if (!serving && roles.role() == ReplicationRole.BACKUP && detector.hasHeard()
-                    && System.nanoTime() - lastProbeNanos > PROBE_WARM_NANOS) {
-                primaryAnswers(); // keeps the probe's (TLS) connection open: a real probe then needs no handshake
-            }
-            if (!serving && roles.role() == ReplicationRole.BACKUP && receiving.get() == 0
-                    && detector.primaryFailed()) {
-                if (primaryAnswers() || !detector.primaryFailed()) {
-                    // only slow (a pause here or there), or a batch arrived meanwhile: not failed
-                    detector.heard();
-                    falseAlarms++;
-                } else {
-                    promote();
-                }
-            }
-            LockSupport.parkNanos(pauseNanos);
-        }
-    }
-
-    /** The probe: a primary that is only slow answers as primary; a crashed process refuses the connection. */
-    private boolean primaryAnswers() {
-        lastProbeNanos = System.nanoTime();
-        try {
-            final PeerStatusDTO status = probe.status();
-            return ReplicationRole.PRIMARY.name().equals(status.role()) && status.epoch() >= roles.epoch();
-        } catch (final IOException e) {
-            return false;
-        }
-    }
-
-    /** Table 3.3 Recovery: the copies left in the buffer are dispatched, then new events get the new epoch. */
-    private synchronized void promote() {
-        final long silentSince = detector.lastHeardNanos();
-        final long epoch = roles.promote();
-        final List<Replica> copies = buffer.drain();
-        int recovered = 0;
-        int refused = 0;
-        for (final Replica copy : copies) {
-            if (broker.restore(copy.draft(), copy.sequence()).isPresent()) {
-                recovered++;
-            } else {
-                refused++;
-            }
-        }
-        broker.continueAbove(RoleState.sequenceBase(epoch));
-        detector.forget();
-        serving = true;
-        promotions++;
-        lastRecovered = recovered;
-        lastRecoveryRefused = refused;
-        lastPromotion = Instant.now();
-        lastFailoverMicros = (System.nanoTime() - silentSince) / 1_000;
-        LOG.warn("primary {} silent for {} ms: promoted to primary at epoch {}; {} buffered copies dispatched{}",
-                client.base(), lastFailoverMicros / 1_000, epoch, recovered,
-                refused == 0 ? "" : ", " + refused + " behind the topics' numbers skipped");
-        if (lastFailoverMicros > failoverBudgetMicros) {
-            LOG.warn("this take-over took {} ms, more than the x = {} ms admission assumes: loss tolerances may not "
-                    + "have held; raise eh.qos.failover.ms or find what slowed the detection", lastFailoverMicros / 1_000,
-                    failoverBudgetMicros / 1_000.0);
+    /** The peer refused a batch of the link: it serves at a newer epoch. */
+    private void refusedBy(final PeerStatusDTO status) {
+        if (roles.state().onRefusedBy(status.epoch(), status.configuredPrimary())) {
+            stepDown("the peer refused our batch, serving as " + status.role() + " at epoch " + status.epoch());
         }
     }
 
     /** Stop serving: another instance is primary at a newer epoch. Streams close so subscribers move over. */
-    private synchronized void stepDown(final String why) {
-        if (!serving) {
-            return;
+    private void stepDown(final String why) {
+        synchronized (roles) {
+            if (!roles.serving()) {
+                return;
+            }
+            roles.serving(false);
+            stepDowns++;
         }
-        serving = false;
-        stepDowns++;
         detector.heard(); // watch the new primary from now on
         int closed = 0;
         for (final SubscriberOutbox outbox : broker.outboxes()) {
@@ -303,45 +228,25 @@ public final class ReplicationService implements Replicator, AutoCloseable {
     }
 
     /** For {@code GET /eventhandler/mgmt/replication}. */
-    public synchronized ReplicationStatusDTO statistics() {
-        return new ReplicationStatusDTO(configuration.role().name(), roles.role().name(), serving, roles.epoch(),
-                configuration.peer(), configuration.heartbeatMs(), configuration.failureTimeoutMs(),
-                failoverBudgetMicros / 1_000.0,
-                promotions, stepDowns, falseAlarms, lastFailoverMicros < 0 ? null : lastFailoverMicros / 1_000.0,
-                lastPromotion == null ? null : lastPromotion.toString(), lastRecovered, lastRecoveryRefused,
-                buffer.statistics(), link == null ? null : link.statistics());
-    }
-
-    private final class LinkPeer implements ReplicationLink.Peer {
-        @Override
-        public boolean primary() {
-            return serving && roles.role() == ReplicationRole.PRIMARY;
-        }
-
-        @Override
-        public long epoch() {
-            return roles.epoch();
-        }
-
-        @Override
-        public boolean configuredPrimary() {
-            return roles.configuredPrimary();
-        }
-
-        @Override
-        public void refusedBy(final PeerStatusDTO status) {
-            if (roles.onRefusedBy(status.epoch(), status.configuredPrimary())) {
-                stepDown("the peer refused our batch, serving as " + status.role() + " at epoch " + status.epoch());
-            }
+    public ReplicationStatusDTO statistics() {
+        final FailoverMonitor.Takeovers takeovers = monitor == null ? NO_TAKEOVERS : monitor.takeovers();
+        synchronized (roles) {
+            return new ReplicationStatusDTO(configuration.role().name(), roles.role().name(), roles.serving(),
+                    roles.state().epoch(), configuration.peer(), configuration.heartbeatMs(),
+                    configuration.failureTimeoutMs(), failoverBudgetMicros / 1_000.0, takeovers.promotions(),
+                    stepDowns, takeovers.falseAlarms(), takeovers.lastFailoverMs(), takeovers.lastPromotion(),
+                    takeovers.lastRecovered(), takeovers.lastRecoveryRefused(), buffer.statistics(),
+                    link == null ? null : link.statistics());
         }
     }
 
     @Override
     public void close() {
-        running = false;
-        monitor.interrupt();
-        if (link != null) {
-            link.close();
+        if (monitorLoop != null) {
+            monitorLoop.stop(Duration.ZERO);
+        }
+        if (linkLoop != null) {
+            linkLoop.stop(LINK_STOP);
         }
         if (client != null) {
             client.close();

@@ -5,12 +5,11 @@ import io.eventhandler.security.certs.Pkcs12Stores;
 import io.eventhandler.security.certs.SslContexts;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.config.ConfigurationException;
-import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.config.TlsConfiguration;
 
 import java.io.IOException;
-import java.security.GeneralSecurityException;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.Key;
 import java.security.KeyStore;
 import java.security.UnrecoverableKeyException;
@@ -38,7 +37,7 @@ public final class ServerTls {
      */
     public static ServerIdentity load(final TlsConfiguration tls) {
         final KeyStore keyStore = open(tls.keyStore(), tls.keyStorePassword(), "key store",
-                ServerConfiguration.SSL_KEY_STORE_PASSWORD);
+                TlsConfiguration.KEY_STORE_PASSWORD.key());
         try {
             final String alias = keyAlias(keyStore, tls);
             final Certificate[] chain = keyStore.getCertificateChain(alias);
@@ -54,7 +53,7 @@ public final class ServerTls {
                             + " is not an Arrowhead system name (<system>.<cloud>.<operator>.arrowhead.eu)"));
             final KeyStore onlyOurEntry = singleEntry(keyStore, alias, tls);
             final KeyStore trustStore = open(tls.trustStore(), tls.trustStorePassword(), "trust store",
-                    ServerConfiguration.SSL_TRUST_STORE_PASSWORD);
+                    TlsConfiguration.TRUST_STORE_PASSWORD.key());
             return new ServerIdentity(identity, certificate.getPublicKey(),
                     SslContexts.create(onlyOurEntry, tls.keyPassword().toCharArray(), trustStore));
         } catch (final IOException | GeneralSecurityException e) {
@@ -122,7 +121,7 @@ public final class ServerTls {
         try {
             key = keyStore.getKey(alias, password);
         } catch (final UnrecoverableKeyException e) {
-            throw problem(ServerConfiguration.SSL_KEY_PASSWORD + " is wrong: it does not unlock the key entry '"
+            throw problem(TlsConfiguration.KEY_PASSWORD.key() + " is wrong: it does not unlock the key entry '"
                     + alias + "' of " + tls.keyStore() + ".");
         }
         final KeyStore single = KeyStore.getInstance(Pkcs12Stores.TYPE);

@@ -7,16 +7,17 @@ import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
-import io.eventhandler.server.api.RequestLimits;
-import io.eventhandler.server.api.SubscriptionValidator;
 import io.eventhandler.server.calibration.StageRecorder;
+import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.qos.AdmissionCheck;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.subscription.AuthorizationGrant;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
+import io.eventhandler.server.validation.RequestLimits;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.IOEvent;
 import org.glassfish.grizzly.filterchain.Filter;
@@ -58,22 +59,23 @@ public final class SseHandler extends HttpHandler {
     private final StreamOpener opener;
 
     /**
+     * @param streams    the reconnect delay told to clients and the heartbeat interval
      * @param maxStreams streams open at once; one more is answered 503 (each holds a few KiB of heap)
      * @param stages     where the wait and write stages are recorded ({@link StageRecorder#NONE} unless calibrating)
      */
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
-                      final long retryMs, final long heartbeatIntervalMs, final AccessControl access,
+                      final StreamConfiguration streams, final AccessControl access,
                       final SubscriptionAuthorizer authorizer, final RequestLimits limits,
-                      final SubscriptionValidator.RequirementsCheck admission, final DeliveryProblemLog problems,
+                      final AdmissionCheck admission, final DeliveryProblemLog problems,
                       final int maxStreams, final StageRecorder stages) {
         this.problems = problems;
         this.responses = responses;
-        this.retryMs = retryMs;
+        this.retryMs = streams.retryMs();
         this.authorizer = authorizer;
         this.admission = new StreamAdmission(access, limits, admission, authorizer.remote());
         this.slots = new StreamSlots(maxStreams);
         this.opener = new StreamOpener(broker, new SseFrames(mapper.writerFor(GapNotice.class)), retryMs,
-                TimeUnit.MILLISECONDS.toNanos(heartbeatIntervalMs), problems, slots, stages);
+                TimeUnit.MILLISECONDS.toNanos(streams.heartbeatIntervalMs()), problems, slots, stages);
     }
 
     /**

@@ -4,8 +4,10 @@ import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.outbox.SubscriberOutbox;
+import io.eventhandler.server.config.StreamConfiguration;
+import io.eventhandler.server.runtime.Runner;
 
-import java.util.concurrent.Executors;
+import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -18,22 +20,20 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SseHeartbeat implements AutoCloseable {
 
-
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        final Thread thread = new Thread(r, "eh-sse-heartbeat");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer;
     private final Broker broker;
     private final long stallTimeoutNanos;
     private final DeliveryProblemLog problems;
 
     /**
-     * @param intervalMs     heartbeat interval
-     * @param stallTimeoutMs how long a stream may not keep up before it is disconnected; 0 for never
+     * @param streams the heartbeat interval, and how long a stream may not keep up before it is disconnected (0 for
+     *                never)
+     * @param runner  makes the timer thread, {@code eh-sse-heartbeat}
      */
-    public SseHeartbeat(final Broker broker, final long intervalMs, final long stallTimeoutMs,
-                        final DeliveryProblemLog problems) {
+    public SseHeartbeat(final Broker broker, final StreamConfiguration streams, final DeliveryProblemLog problems,
+                        final Runner runner) {
+        final long intervalMs = streams.heartbeatIntervalMs();
+        final long stallTimeoutMs = streams.stallTimeoutMs();
         this.broker = broker;
         this.problems = problems;
         this.stallTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(stallTimeoutMs);
@@ -41,6 +41,8 @@ public final class SseHeartbeat implements AutoCloseable {
         if (stallTimeoutMs > 0) {
             period = Math.min(period, Math.max(50, stallTimeoutMs / 4));
         }
+        // a tick that takes longer than its period (every stream woken) makes the next ones late
+        this.timer = runner.timer("eh-sse-heartbeat", Duration.ofMillis(period));
         timer.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
     }
 

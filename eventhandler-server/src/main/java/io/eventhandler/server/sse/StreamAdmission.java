@@ -4,11 +4,11 @@ import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.security.certs.SystemIdentity;
-import io.eventhandler.server.api.RequestLimits;
-import io.eventhandler.server.api.SubscriptionValidator;
-import io.eventhandler.server.delivery.QosDocuments;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.qos.AdmissionCheck;
+import io.eventhandler.server.qos.QosDocuments;
 import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.validation.RequestLimits;
 
 import java.util.Optional;
 import java.util.function.Function;
@@ -24,11 +24,11 @@ final class StreamAdmission {
 
     private final AccessControl access;
     private final RequestLimits limits;
-    private final SubscriptionValidator.RequirementsCheck admission;
+    private final AdmissionCheck admission;
     private final boolean remoteAuthorization;
 
     StreamAdmission(final AccessControl access, final RequestLimits limits,
-                    final SubscriptionValidator.RequirementsCheck admission, final boolean remoteAuthorization) {
+                    final AdmissionCheck admission, final boolean remoteAuthorization) {
         this.access = access;
         this.limits = limits;
         this.admission = admission;

@@ -1,14 +1,14 @@
 package io.eventhandler.server.store;
 
-import io.eventhandler.api.SubscriberRequirementsDTO;
-import io.eventhandler.core.qos.SubscriberRequirements;
-import io.eventhandler.server.subscription.SubscriberRequirementsDocument;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.api.SubscriberRequirementsDTO;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.core.qos.SubscriberRequirements;
+import io.eventhandler.server.qos.SubscriberRequirementsDocument;
 
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import io.eventhandler.api.SubscriptionListResponseDTO;
 import io.eventhandler.api.SubscriptionResponseDTO;
 import io.eventhandler.api.SystemResponseDTO;
 import io.eventhandler.core.event.SystemRef;
-import io.eventhandler.server.subscription.SubscriberRequirementsDocument;
+import io.eventhandler.server.qos.SubscriberRequirementsDocument;
 
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;

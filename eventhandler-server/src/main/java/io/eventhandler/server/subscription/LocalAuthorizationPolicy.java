@@ -1,9 +1,12 @@
 package io.eventhandler.server.subscription;
 
 import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.server.config.ArrowheadConfiguration;
+import io.eventhandler.server.config.ConfigurationException;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -24,6 +27,20 @@ public final class LocalAuthorizationPolicy implements SubscriptionAuthorizer {
     private LocalAuthorizationPolicy(final Map<String, AuthorizationGrant> grants, final boolean allowAll) {
         this.grants = grants;
         this.allowAll = allowAll;
+    }
+
+    /**
+     * The standalone policy of the configuration.
+     *
+     * @throws ConfigurationException naming the key when a rule is not {@code subscriber:publishers}
+     */
+    public static LocalAuthorizationPolicy of(final ArrowheadConfiguration configuration) {
+        try {
+            return parse(configuration.localAuthorizationRules());
+        } catch (final IllegalArgumentException e) {
+            throw new ConfigurationException(List.of(ArrowheadConfiguration.LOCAL_AUTHORIZATION_RULES + ": "
+                    + e.getMessage()));
+        }
     }
 
     /**

@@ -3,25 +3,26 @@ package io.eventhandler.server.subscription;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.subscription.AuthorizedPublishers;
-import io.eventhandler.server.NamedThreadFactory;
-import io.eventhandler.server.api.WebhookSubscription;
+import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.store.NewSubscription;
 import io.eventhandler.server.store.PageRequest;
 import io.eventhandler.server.store.StoredSubscription;
 import io.eventhandler.server.store.SubscriptionPage;
 import io.eventhandler.server.store.SubscriptionStore;
 import io.eventhandler.server.webhook.WebhookDispatcher;
+import io.eventhandler.server.webhook.WebhookSubscription;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,20 +34,28 @@ import java.util.concurrent.TimeUnit;
 public final class Subscriptions implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Subscriptions.class);
+    /** A change that takes longer (a slow database) counts as a stall of the thread. */
+    private static final Duration STALL_BOUND = Duration.ofSeconds(5);
 
     private final SubscriptionStore store;
     private final Broker broker;
     private final WebhookDispatcher webhooks;
     private final SubscriptionAuthorizer authorizer;
     private final long toleranceMicros;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(new NamedThreadFactory("eh-subscriptions"));
+    /** The one thread that changes the store and the attachments, in call order. */
+    private final ExecutorService worker;
     /** The live publisher filter of each attached subscription, by topic and subscriber. */
     private final Map<Key, AuthorizedPublishers> attached = new ConcurrentHashMap<>();
     /** Told after every change of the stored subscriptions (the replication link mirrors them to the backup). */
-    private volatile Runnable changed = () -> { };
+    private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
 
+    /**
+     * @param toleranceSeconds allowed clock difference of the subscriptions' start and end dates
+     * @param runner           makes the subscriptions' thread, {@code eh-subscriptions}
+     */
     public Subscriptions(final SubscriptionStore store, final Broker broker, final WebhookDispatcher webhooks,
-                         final SubscriptionAuthorizer authorizer, final int toleranceSeconds) {
+                         final SubscriptionAuthorizer authorizer, final int toleranceSeconds, final Runner runner) {
+        this.worker = runner.pool("eh-subscriptions", 1, STALL_BOUND);
         this.store = store;
         this.broker = broker;
         this.webhooks = webhooks;
@@ -60,14 +69,18 @@ public final class Subscriptions implements AutoCloseable {
                 .thenApplyAsync(grant -> {
                     final StoredSubscription stored = store.save(withGrant(subscription, grant));
                     attach(stored, grant);
-                    changed.run();
+                    changed();
                     return stored;
                 }, worker);
     }
 
-    /** Call {@code listener} (on the subscriptions' thread, without blocking) after every change. */
+    /** Call {@code listener} (on the subscriptions' thread; it must not block) after every change. */
     public void onChange(final Runnable listener) {
-        this.changed = listener;
+        changeListeners.add(listener);
+    }
+
+    private void changed() {
+        changeListeners.forEach(Runnable::run);
     }
 
     /** Every stored subscription, read on the subscriptions' thread (in order with the changes). */
@@ -109,7 +122,7 @@ public final class Subscriptions implements AutoCloseable {
         return CompletableFuture.supplyAsync(() -> {
             final boolean stored = store.delete(eventType, subscriber);
             detach(NewSubscription.normaliseEventType(eventType), subscriber);
-            changed.run();
+            changed();
             return stored;
         }, worker);
     }
@@ -168,7 +181,7 @@ public final class Subscriptions implements AutoCloseable {
                     grant.applyTo(live);
                 }
             }
-            changed.run();
+            changed();
             LOG.info("authorization of {} re-checked: {} publisher(s) permitted",
                     ofOneSubscriber.get(0).subscriber().ref(), grant.everyone() ? "all" : grant.publishers().size()
                             + grant.publisherNames().size());
@@ -195,7 +208,7 @@ public final class Subscriptions implements AutoCloseable {
                                 detach(oldKey.eventType(), oldKey.subscriber());
                             }
                             attach(updated, grant);
-                            changed.run();
+                            changed();
                             return updated;
                         }, worker));
     }
@@ -206,7 +219,7 @@ public final class Subscriptions implements AutoCloseable {
             final Optional<StoredSubscription> old = store.find(id);
             final boolean deleted = store.delete(id);
             old.ifPresent(s -> detach(s.eventTypeName(), s.subscriber().ref()));
-            changed.run();
+            changed();
             return deleted;
         }, worker);
     }

@@ -1,11 +1,12 @@
 package io.eventhandler.server.webhook;
 
 import io.eventhandler.core.broker.Broker;
-import io.eventhandler.core.outbox.DeliveryProblemLog;
-import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.broker.SubscribeRequest;
-import io.eventhandler.server.api.WebhookSubscription;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.core.event.TopicName;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
+import io.eventhandler.server.config.WebhookConfiguration;
+import io.eventhandler.server.runtime.Runner;
+import io.eventhandler.server.security.OutgoingTls;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
@@ -20,8 +21,7 @@ import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
-import javax.net.ssl.SSLContext;
-import java.util.concurrent.Executors;
+import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -43,59 +43,63 @@ public final class WebhookDispatcher implements AutoCloseable {
     private final DeliveryProblemLog problems;
 
     /**
-     * @param sslContext the Event Handler's TLS context in secure mode, null in plain mode
-     * @param problems   where retries, give-ups and open circuits are logged
+     * @param tls      in secure mode, subscribers that registered authentication info are called over HTTPS as the
+     *                 Event Handler
+     * @param problems where retries, give-ups and open circuits are logged
+     * @param runner   makes the client's I/O threads ({@code eh-webhook-io}) and the retry timer
      */
-    public WebhookDispatcher(final ServerConfiguration configuration, final Broker broker,
-                             final SSLContext sslContext, final DeliveryProblemLog problems) {
+    public WebhookDispatcher(final WebhookConfiguration configuration, final OutgoingTls tls, final Broker broker,
+                             final DeliveryProblemLog problems, final Runner runner) {
         this.broker = broker;
         this.problems = problems;
-        this.tls = sslContext != null;
+        this.tls = tls.secure();
+        this.client = client(configuration, tls, runner);
+        this.client.start();
+        // a retry is only scheduled here; one that runs longer than a second holds up every other retry
+        this.retryScheduler = runner.timer("eh-webhook-retry", Duration.ofSeconds(1));
+        this.retryPolicy = new RetryPolicy(configuration.maxRetries(), configuration.retryBackoffMs());
+        this.circuitFailures = configuration.circuitFailures();
+        this.circuitOpenMs = configuration.circuitOpenMs();
+    }
+
+    private static CloseableHttpAsyncClient client(final WebhookConfiguration configuration, final OutgoingTls tls,
+                                                   final Runner runner) {
         final PoolingAsyncClientConnectionManagerBuilder builder = PoolingAsyncClientConnectionManagerBuilder.create();
-        if (sslContext != null) {
+        if (tls.secure()) {
             builder.setTlsStrategy(ClientTlsStrategyBuilder.create()
-                    .setSslContext(sslContext)
-                    .setHostnameVerifier(configuration.tls().hostnameVerification()
-                            ? null : NoopHostnameVerifier.INSTANCE)
+                    .setSslContext(tls.sslContext())
+                    .setHostnameVerifier(tls.hostnameVerification() ? null : NoopHostnameVerifier.INSTANCE)
                     .buildAsync());
         }
         final PoolingAsyncClientConnectionManager connections = builder
-                .setMaxConnTotal(configuration.webhookMaxConnections())
+                .setMaxConnTotal(configuration.maxConnections())
                 .setMaxConnPerRoute(2)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
-                        .setConnectTimeout(Timeout.ofMilliseconds(configuration.webhookConnectTimeoutMs()))
-                        .setSocketTimeout(Timeout.ofMilliseconds(configuration.webhookResponseTimeoutMs()))
+                        .setConnectTimeout(Timeout.ofMilliseconds(configuration.connectTimeoutMs()))
+                        .setSocketTimeout(Timeout.ofMilliseconds(configuration.responseTimeoutMs()))
                         .setTimeToLive(TimeValue.ofMinutes(10))
                         .build())
                 .build();
         final HttpAsyncClientBuilder clientBuilder = HttpAsyncClients.custom();
-        if (sslContext != null) {
+        if (tls.secure()) {
             // one client identity only: without this every mutual-TLS connection is tagged with our certificate's
             // principal, a new request (with no state yet) never matches it, and each delivery does a new handshake
             clientBuilder.disableConnectionState();
         }
-        this.client = clientBuilder
+        return clientBuilder
                 .setConnectionManager(connections)
                 .setIOReactorConfig(IOReactorConfig.custom()
-                        .setIoThreadCount(configuration.webhookIoThreads())
+                        .setIoThreadCount(configuration.ioThreads())
                         .setTcpNoDelay(true)
                         .build())
+                .setThreadFactory(runner.threads("eh-webhook-io"))
                 .setDefaultRequestConfig(RequestConfig.custom()
-                        .setResponseTimeout(Timeout.ofMilliseconds(configuration.webhookResponseTimeoutMs()))
+                        .setResponseTimeout(Timeout.ofMilliseconds(configuration.responseTimeoutMs()))
                         .build())
                 .disableAutomaticRetries()
                 .disableCookieManagement()
                 .disableRedirectHandling()
                 .build();
-        this.client.start();
-        this.retryScheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-            final Thread thread = new Thread(r, "eh-webhook-retry");
-            thread.setDaemon(true);
-            return thread;
-        });
-        this.retryPolicy = new RetryPolicy(configuration.webhookMaxRetries(), configuration.webhookRetryBackoffMs());
-        this.circuitFailures = configuration.webhookCircuitFailures();
-        this.circuitOpenMs = configuration.webhookCircuitOpenMs();
     }
 
     /** Attach the subscription to its topic, replacing the subscriber's previous one for that topic. */

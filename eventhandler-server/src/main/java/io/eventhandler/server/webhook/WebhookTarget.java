@@ -1,7 +1,5 @@
 package io.eventhandler.server.webhook;
 
-import io.eventhandler.server.api.WebhookSubscription;
-
 import java.net.URI;
 
 /**

@@ -6,7 +6,10 @@ import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.ArrowheadConfiguration;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import io.eventhandler.server.testing.SseTestClient;
@@ -83,13 +86,13 @@ class ArrowheadCloudTest {
 
     private EventHandlerServer startEventHandler() {
         final Map<String, String> settings = new HashMap<>(CLOUD.serverSettings("eventhandler"));
-        settings.put(ServerConfiguration.PORT, "0");
-        settings.put(ServerConfiguration.SR_ADDRESS, "127.0.0.1");
-        settings.put(ServerConfiguration.SR_PORT, Integer.toString(registry.port()));
-        settings.put(ServerConfiguration.SR_RETRY_INITIAL_MS, "50");
-        settings.put(ServerConfiguration.SR_RETRY_MAX_MS, "200");
-        settings.put(ServerConfiguration.SR_CHECK_INTERVAL_MS, "200");
-        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:file:" + dataDir.resolve("eventhandler"));
+        settings.put(HttpConfiguration.PORT.key(), "0");
+        settings.put(ArrowheadConfiguration.SR_ADDRESS.key(), "127.0.0.1");
+        settings.put(ArrowheadConfiguration.SR_PORT.key(), Integer.toString(registry.port()));
+        settings.put(ArrowheadConfiguration.SR_RETRY_INITIAL_MS.key(), "50");
+        settings.put(ArrowheadConfiguration.SR_RETRY_MAX_MS.key(), "200");
+        settings.put(ArrowheadConfiguration.SR_CHECK_INTERVAL_MS.key(), "200");
+        settings.put(StoreConfiguration.URL.key(), "jdbc:h2:file:" + dataDir.resolve("eventhandler"));
         server = EventHandlerServer.start(ServerConfiguration.fromMap(settings));
         return server;
     }

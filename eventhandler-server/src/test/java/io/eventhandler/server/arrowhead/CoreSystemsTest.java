@@ -5,6 +5,7 @@ import io.eventhandler.api.JsonMapper;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.server.config.ArrowheadConfiguration;
 import io.eventhandler.server.config.TlsConfiguration;
+import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.testing.TestCloud;
 import io.eventhandler.server.testing.arrowhead.CoreClients;
 import io.eventhandler.server.testing.arrowhead.FakeAuthorization;
@@ -47,7 +48,7 @@ class CoreSystemsTest {
     void registersWithTheListeningPortAndChecksSubscriptions() throws Exception {
         startCore();
         coreSystems = CoreSystems.create(arrowhead(0), tls("", true), TestCloud.get().sslContext("eventhandler"),
-                JsonMapper.create());
+                JsonMapper.create(), new Runner());
 
         final ServiceRegistration registration = coreSystems.startRegistration(40123);
         registration.registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -71,7 +72,7 @@ class CoreSystemsTest {
     void aConfiguredDomainPortWinsOverTheListeningPort() throws Exception {
         startCore();
         coreSystems = CoreSystems.create(arrowhead(8455), tls("eventhandler", true),
-                TestCloud.get().sslContext("eventhandler"), JsonMapper.create());
+                TestCloud.get().sslContext("eventhandler"), JsonMapper.create(), new Runner());
 
         coreSystems.startRegistration(40123).registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
 
@@ -90,16 +91,17 @@ class CoreSystemsTest {
         final ArrowheadConfiguration standalone = new ArrowheadConfiguration("", 8443, "127.0.0.1", 0, 50, 400, 300,
                 3, 10, "", 2000, 3000);
         assertThrows(IllegalArgumentException.class, () -> CoreSystems.create(standalone, TlsConfiguration.disabled(),
-                null, JsonMapper.create()));
+                null, JsonMapper.create(), new Runner()));
         assertThrows(IllegalArgumentException.class, () -> CoreSystems.create(arrowhead(0), tls("", true), null,
-                JsonMapper.create()));
+                JsonMapper.create(), new Runner()));
     }
 
     @Test
     void plainMode() throws Exception {
         registry = FakeServiceRegistry.plain();
         registry.start();
-        coreSystems = CoreSystems.create(arrowhead(0), TlsConfiguration.disabled(), null, JsonMapper.create());
+        coreSystems = CoreSystems.create(arrowhead(0), TlsConfiguration.disabled(), null, JsonMapper.create(),
+                new Runner());
 
         coreSystems.startRegistration(40124).registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
 

@@ -6,6 +6,7 @@ import eu.arrowhead.common.dto.shared.ServiceSecurityType;
 import eu.arrowhead.common.dto.shared.SystemRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.server.arrowhead.ServiceRegistration.State;
+import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.testing.arrowhead.CoreClients;
 import io.eventhandler.server.testing.arrowhead.FakeCoreSystem.Recorded;
 import io.eventhandler.server.testing.arrowhead.FakeServiceRegistry;
@@ -117,7 +118,7 @@ class ServiceRegistrationTest {
     void waitsForARegistryThatIsNotListeningYet() throws Exception {
         registry = FakeServiceRegistry.secure(); // port chosen, not listening
         client = CoreClients.as("eventhandler");
-        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE);
+        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE, new Runner());
 
         registration.start();
         await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(WAIT_SECONDS))
@@ -134,7 +135,7 @@ class ServiceRegistrationTest {
         registry.unavailable(503);
         registry.start();
         client = CoreClients.as("eventhandler");
-        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE);
+        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE, new Runner());
 
         registration.start();
         await().atMost(Duration.ofSeconds(WAIT_SECONDS))
@@ -228,7 +229,7 @@ class ServiceRegistrationTest {
     void closeReturnsAndGivesUpTheRegistrationWhenTheRegistryIsDown() throws Exception {
         registry = FakeServiceRegistry.secure(); // never listens
         client = CoreClients.as("eventhandler");
-        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE);
+        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE, new Runner());
         registration.start();
 
         // returns at all (a registry that never answers cannot hold it), and gives up the registration
@@ -242,7 +243,7 @@ class ServiceRegistrationTest {
         registry = FakeServiceRegistry.secure();
         registry.start();
         client = CoreClients.as("publisher"); // not the certificate of the registered provider "eventhandler"
-        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE);
+        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE, new Runner());
 
         registration.start();
 
@@ -260,7 +261,7 @@ class ServiceRegistrationTest {
         registry.start();
         client = CoreClients.plain();
         registration = new ServiceRegistration(serviceRegistryClient(),
-                EventHandlerServices.insecure("127.0.0.1", EH_PORT), SCHEDULE);
+                EventHandlerServices.insecure("127.0.0.1", EH_PORT), SCHEDULE, new Runner());
 
         registration.start();
         registration.registered().get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -280,7 +281,7 @@ class ServiceRegistrationTest {
             registry.start();
         }
         client = CoreClients.as("eventhandler");
-        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE);
+        registration = new ServiceRegistration(serviceRegistryClient(), services(), SCHEDULE, new Runner());
         registration.start();
     }
 

@@ -1,7 +1,10 @@
 package io.eventhandler.server.calibration;
 
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.ExperimentalConfiguration;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.SseTestClient;
 import org.junit.jupiter.api.Test;
@@ -30,10 +33,10 @@ class CalibrationRecordingTest {
         final Path file = dir.resolve("stages.csv");
         final int events = 40;
         final EventHandlerServer server = EventHandlerServer.start(ServerConfiguration.fromMap(Map.of(
-                ServerConfiguration.PORT, "0",
-                ServerConfiguration.STORE_URL, "jdbc:h2:mem:calibration-" + System.nanoTime(),
-                ServerConfiguration.CALIBRATION_ENABLED, "true",
-                ServerConfiguration.CALIBRATION_FILE, file.toString())));
+                HttpConfiguration.PORT.key(), "0",
+                StoreConfiguration.URL.key(), "jdbc:h2:mem:calibration-" + System.nanoTime(),
+                ExperimentalConfiguration.CALIBRATION_ENABLED.key(), "true",
+                ExperimentalConfiguration.CALIBRATION_FILE.key(), file.toString())));
         try {
             final String topic = uniqueTopic("calibration");
             final EhHttp http = new EhHttp(server.baseUri());
@@ -70,7 +73,7 @@ class CalibrationRecordingTest {
 
     @Test
     void withoutCalibrationTheServerHandsOutTheRecorderThatRecordsNothing() {
-        assertSame(StageRecorder.NONE, CalibrationSession.begin(ServerConfiguration.fromMap(Map.of()).calibration())
+        assertSame(StageRecorder.NONE, CalibrationSession.begin(ServerConfiguration.fromMap(Map.of()).experimental().calibration())
                 .recorder());
     }
 

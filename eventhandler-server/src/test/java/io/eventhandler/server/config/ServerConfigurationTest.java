@@ -1,9 +1,9 @@
 package io.eventhandler.server.config;
 
 import io.eventhandler.core.delivery.edf.ReplicationPolicy;
-import io.eventhandler.core.replication.ReplicationRole;
 import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.qos.LatencyBounds;
+import io.eventhandler.core.replication.ReplicationRole;
 import io.eventhandler.server.EventHandlerMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,102 +45,102 @@ class ServerConfigurationTest {
     /** Every key with a valid value different from its default. */
     private static Map<String, String> nonDefaults() {
         final Map<String, String> values = new LinkedHashMap<>();
-        values.put(ServerConfiguration.ADDRESS, "0.0.0.0");
-        values.put(ServerConfiguration.PORT, "18455");
-        values.put(ServerConfiguration.WORKER_THREADS, "17");
-        values.put(ServerConfiguration.SELECTOR_THREADS, "3");
-        values.put(ServerConfiguration.DELIVERY_THREADS, "5");
-        values.put(ServerConfiguration.HISTORY_SIZE, "0");
-        values.put(ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, "2");
-        values.put(ServerConfiguration.DELIVERY_BATCH_MAX, "1");
-        values.put(ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, "100");
-        values.put(ServerConfiguration.SSE_RETRY_MS, "0");
-        values.put(ServerConfiguration.SSE_STALL_TIMEOUT_MS, "60000");
-        values.put(ServerConfiguration.MAX_BODY_BYTES, "256");
-        values.put(ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS, "0");
-        values.put(ServerConfiguration.WEBHOOK_CONNECT_TIMEOUT_MS, "1");
-        values.put(ServerConfiguration.WEBHOOK_RESPONSE_TIMEOUT_MS, "7");
-        values.put(ServerConfiguration.WEBHOOK_MAX_RETRIES, "0");
-        values.put(ServerConfiguration.WEBHOOK_RETRY_BACKOFF_MS, "0");
-        values.put(ServerConfiguration.WEBHOOK_CIRCUIT_FAILURES, "0");
-        values.put(ServerConfiguration.WEBHOOK_CIRCUIT_OPEN_MS, "1");
-        values.put(ServerConfiguration.WEBHOOK_MAX_CONNECTIONS, "9");
-        values.put(ServerConfiguration.WEBHOOK_IO_THREADS, "3");
-        values.put(ServerConfiguration.SSL_ENABLED, "false");
-        values.put(ServerConfiguration.SSL_KEY_STORE_TYPE, "PKCS12");
-        values.put(ServerConfiguration.SSL_KEY_STORE, "certs/eventhandler.p12");
-        values.put(ServerConfiguration.SSL_KEY_STORE_PASSWORD, "******");
-        values.put(ServerConfiguration.SSL_KEY_ALIAS, "eventhandler");
-        values.put(ServerConfiguration.SSL_KEY_PASSWORD, "******");
-        values.put(ServerConfiguration.SSL_TRUST_STORE_TYPE, "PKCS12");
-        values.put(ServerConfiguration.SSL_TRUST_STORE, "certs/truststore.p12");
-        values.put(ServerConfiguration.SSL_TRUST_STORE_PASSWORD, "******");
-        values.put(ServerConfiguration.DISABLE_HOSTNAME_VERIFIER, "true");
-        values.put(ServerConfiguration.SR_ADDRESS, "10.0.0.1");
-        values.put(ServerConfiguration.SR_PORT, "18443");
-        values.put(ServerConfiguration.DOMAIN_NAME, "eh.example");
-        values.put(ServerConfiguration.DOMAIN_PORT, "8455");
-        values.put(ServerConfiguration.SR_RETRY_INITIAL_MS, "10");
-        values.put(ServerConfiguration.SR_RETRY_MAX_MS, "20");
-        values.put(ServerConfiguration.SR_CHECK_INTERVAL_MS, "1000");
-        values.put(ServerConfiguration.AUTH_MAX_RETRY, "5");
-        values.put(ServerConfiguration.AUTH_RETRY_INTERVAL_SEC, "1");
-        values.put(ServerConfiguration.LOCAL_AUTHORIZATION_RULES, "subscriber:publisher");
-        values.put(ServerConfiguration.CORE_CONNECT_TIMEOUT_MS, "11");
-        values.put(ServerConfiguration.CORE_RESPONSE_TIMEOUT_MS, "12");
-        values.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:x");
-        values.put(ServerConfiguration.STORE_USER, "eh");
-        values.put(ServerConfiguration.STORE_PASSWORD, "******");
-        values.put(ServerConfiguration.ENGINE_GRAPH, "graph.json");
-        values.put(ServerConfiguration.ENGINE_WORKERS, "3");
-        values.put(ServerConfiguration.MAX_HEADER_BYTES, "1024");
-        values.put(ServerConfiguration.MAX_JSON_DEPTH, "4");
-        values.put(ServerConfiguration.MAX_JSON_STRING_LENGTH, "256");
-        values.put(ServerConfiguration.MAX_METADATA_ENTRIES, "0");
-        values.put(ServerConfiguration.MAX_EVENT_TYPE_LENGTH, "1");
-        values.put(ServerConfiguration.EVENT_TYPE_PATTERN, "[a-z]+");
-        values.put(ServerConfiguration.MAX_SYSTEM_NAME_LENGTH, "2");
-        values.put(ServerConfiguration.MAX_ADDRESS_LENGTH, "3");
-        values.put(ServerConfiguration.PUBLISH_RATE_LIMIT, "50");
-        values.put(ServerConfiguration.PUBLISH_BYTES_LIMIT, "4096");
-        values.put(ServerConfiguration.PUBLISH_BATCH_MAX, "20");
-        values.put(ServerConfiguration.PUBLISH_BATCH_MAX_BYTES, "8192");
-        values.put(ServerConfiguration.SSE_MAX_STREAMS, "7");
-        values.put(DeliveryConfiguration.POLICY, "FCFS");
-        values.put(DeliveryConfiguration.REPLICATION, "ALL");
-        values.put(DeliveryConfiguration.COORDINATION, "false");
-        values.put(DeliveryConfiguration.TOPICS, "qos.json");
-        values.put(DeliveryConfiguration.DEFAULT_DEADLINE_MS, "250");
-        values.put(DeliveryConfiguration.PUBLISHER_LATENCY_MS, "0.5");
-        values.put(DeliveryConfiguration.EDGE_LATENCY_MS, "2");
-        values.put(DeliveryConfiguration.CLOUD_LATENCY_MS, "44");
-        values.put(DeliveryConfiguration.BACKUP_LATENCY_MS, "0.05");
-        values.put(DeliveryConfiguration.FAILOVER_MS, "120");
-        values.put(DeliveryConfiguration.MERGE_MAX, "8");
-        values.put(ServerConfiguration.CALIBRATION_ENABLED, "true");
-        values.put(ServerConfiguration.CALIBRATION_SAMPLES, "1000");
-        values.put(ServerConfiguration.CALIBRATION_FILE, "stages.csv");
-        values.put(ReplicationConfiguration.ROLE, "BACKUP");
-        values.put(ReplicationConfiguration.PEER, "https://10.0.0.2:8455");
-        values.put(ReplicationConfiguration.HEARTBEAT_MS, "20");
-        values.put(ReplicationConfiguration.FAILURE_TIMEOUT_MS, "80");
-        values.put(ReplicationConfiguration.PROBE_TIMEOUT_MS, "5");
-        values.put(ReplicationConfiguration.BUFFER_PER_TOPIC, "4");
-        values.put(ReplicationConfiguration.BATCH_MAX, "64");
-        values.put(ReplicationConfiguration.QUEUE_CAPACITY, "1024");
-        values.put(ReplicationConfiguration.BODY_MAX_BYTES, "1048576");
-        values.put(ObservabilityConfiguration.METRICS_READERS, "sysop,prometheus");
-        values.put(ObservabilityConfiguration.METRICS_TOPIC_LIMIT, "7");
-        values.put(ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS, "250");
-        values.put(ObservabilityConfiguration.LOG_MAX_LINES, "40");
-        values.put(HistoryConfiguration.MODE, "DURABLE");
-        values.put(HistoryConfiguration.DIR, "/var/lib/eh/history");
-        values.put(HistoryConfiguration.MAX_AGE_S, "3600");
-        values.put(HistoryConfiguration.MAX_BYTES, "1048576");
-        values.put(HistoryConfiguration.SYNC, "true");
-        values.put(HistoryConfiguration.FSYNC, "true");
-        values.put(HistoryConfiguration.QUEUE_CAPACITY, "16");
-        values.put(HistoryConfiguration.BATCH_MAX, "8");
+        values.put(HttpConfiguration.ADDRESS.key(), "0.0.0.0");
+        values.put(HttpConfiguration.PORT.key(), "18455");
+        values.put(HttpConfiguration.WORKER_THREADS.key(), "17");
+        values.put(HttpConfiguration.SELECTOR_THREADS.key(), "3");
+        values.put(DeliveryConfiguration.THREADS.key(), "5");
+        values.put(HistoryConfiguration.SIZE.key(), "0");
+        values.put(DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), "2");
+        values.put(DeliveryConfiguration.BATCH_MAX.key(), "1");
+        values.put(StreamConfiguration.HEARTBEAT_INTERVAL_MS.key(), "100");
+        values.put(StreamConfiguration.RETRY_MS.key(), "0");
+        values.put(StreamConfiguration.STALL_TIMEOUT_MS.key(), "60000");
+        values.put(LimitsConfiguration.MAX_BODY_BYTES.key(), "256");
+        values.put(LimitsConfiguration.TIME_STAMP_TOLERANCE_SECONDS.key(), "0");
+        values.put(WebhookConfiguration.CONNECT_TIMEOUT_MS.key(), "1");
+        values.put(WebhookConfiguration.RESPONSE_TIMEOUT_MS.key(), "7");
+        values.put(WebhookConfiguration.MAX_RETRIES.key(), "0");
+        values.put(WebhookConfiguration.RETRY_BACKOFF_MS.key(), "0");
+        values.put(WebhookConfiguration.CIRCUIT_FAILURES.key(), "0");
+        values.put(WebhookConfiguration.CIRCUIT_OPEN_MS.key(), "1");
+        values.put(WebhookConfiguration.MAX_CONNECTIONS.key(), "9");
+        values.put(WebhookConfiguration.IO_THREADS.key(), "3");
+        values.put(TlsConfiguration.ENABLED.key(), "false");
+        values.put(TlsConfiguration.KEY_STORE_TYPE.key(), "PKCS12");
+        values.put(TlsConfiguration.KEY_STORE.key(), "certs/eventhandler.p12");
+        values.put(TlsConfiguration.KEY_STORE_PASSWORD.key(), "******");
+        values.put(TlsConfiguration.KEY_ALIAS.key(), "eventhandler");
+        values.put(TlsConfiguration.KEY_PASSWORD.key(), "******");
+        values.put(TlsConfiguration.TRUST_STORE_TYPE.key(), "PKCS12");
+        values.put(TlsConfiguration.TRUST_STORE.key(), "certs/truststore.p12");
+        values.put(TlsConfiguration.TRUST_STORE_PASSWORD.key(), "******");
+        values.put(TlsConfiguration.DISABLE_HOSTNAME_VERIFIER.key(), "true");
+        values.put(ArrowheadConfiguration.SR_ADDRESS.key(), "10.0.0.1");
+        values.put(ArrowheadConfiguration.SR_PORT.key(), "18443");
+        values.put(ArrowheadConfiguration.DOMAIN_NAME.key(), "eh.example");
+        values.put(ArrowheadConfiguration.DOMAIN_PORT.key(), "8455");
+        values.put(ArrowheadConfiguration.SR_RETRY_INITIAL_MS.key(), "10");
+        values.put(ArrowheadConfiguration.SR_RETRY_MAX_MS.key(), "20");
+        values.put(ArrowheadConfiguration.SR_CHECK_INTERVAL_MS.key(), "1000");
+        values.put(ArrowheadConfiguration.AUTH_MAX_RETRY.key(), "5");
+        values.put(ArrowheadConfiguration.AUTH_RETRY_INTERVAL_SEC.key(), "1");
+        values.put(ArrowheadConfiguration.LOCAL_AUTHORIZATION_RULES.key(), "subscriber:publisher");
+        values.put(ArrowheadConfiguration.CORE_CONNECT_TIMEOUT_MS.key(), "11");
+        values.put(ArrowheadConfiguration.CORE_RESPONSE_TIMEOUT_MS.key(), "12");
+        values.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:x");
+        values.put(StoreConfiguration.USER.key(), "eh");
+        values.put(StoreConfiguration.PASSWORD.key(), "******");
+        values.put(EngineConfiguration.GRAPH.key(), "graph.json");
+        values.put(EngineConfiguration.WORKERS.key(), "3");
+        values.put(LimitsConfiguration.MAX_HEADER_BYTES.key(), "1024");
+        values.put(LimitsConfiguration.MAX_JSON_DEPTH.key(), "4");
+        values.put(LimitsConfiguration.MAX_JSON_STRING_LENGTH.key(), "256");
+        values.put(LimitsConfiguration.MAX_METADATA_ENTRIES.key(), "0");
+        values.put(LimitsConfiguration.MAX_EVENT_TYPE_LENGTH.key(), "1");
+        values.put(LimitsConfiguration.EVENT_TYPE_PATTERN.key(), "[a-z]+");
+        values.put(LimitsConfiguration.MAX_SYSTEM_NAME_LENGTH.key(), "2");
+        values.put(LimitsConfiguration.MAX_ADDRESS_LENGTH.key(), "3");
+        values.put(LimitsConfiguration.PUBLISH_RATE_LIMIT.key(), "50");
+        values.put(LimitsConfiguration.PUBLISH_BYTES_LIMIT.key(), "4096");
+        values.put(LimitsConfiguration.PUBLISH_BATCH_MAX.key(), "20");
+        values.put(LimitsConfiguration.PUBLISH_BATCH_MAX_BYTES.key(), "8192");
+        values.put(LimitsConfiguration.SSE_MAX_STREAMS.key(), "7");
+        values.put(ExperimentalConfiguration.POLICY.key(), "FCFS");
+        values.put(ExperimentalConfiguration.REPLICATION.key(), "ALL");
+        values.put(ExperimentalConfiguration.COORDINATION.key(), "false");
+        values.put(DeliveryConfiguration.TOPICS.key(), "qos.json");
+        values.put(DeliveryConfiguration.DEFAULT_DEADLINE_MS.key(), "250");
+        values.put(DeliveryConfiguration.PUBLISHER_LATENCY_MS.key(), "0.5");
+        values.put(DeliveryConfiguration.EDGE_LATENCY_MS.key(), "2");
+        values.put(DeliveryConfiguration.CLOUD_LATENCY_MS.key(), "44");
+        values.put(DeliveryConfiguration.BACKUP_LATENCY_MS.key(), "0.05");
+        values.put(DeliveryConfiguration.FAILOVER_MS.key(), "120");
+        values.put(DeliveryConfiguration.MERGE_MAX.key(), "8");
+        values.put(ExperimentalConfiguration.CALIBRATION_ENABLED.key(), "true");
+        values.put(ExperimentalConfiguration.CALIBRATION_SAMPLES.key(), "1000");
+        values.put(ExperimentalConfiguration.CALIBRATION_FILE.key(), "stages.csv");
+        values.put(ReplicationConfiguration.ROLE.key(), "BACKUP");
+        values.put(ReplicationConfiguration.PEER.key(), "https://10.0.0.2:8455");
+        values.put(ReplicationConfiguration.HEARTBEAT_MS.key(), "20");
+        values.put(ReplicationConfiguration.FAILURE_TIMEOUT_MS.key(), "80");
+        values.put(ReplicationConfiguration.PROBE_TIMEOUT_MS.key(), "5");
+        values.put(ReplicationConfiguration.BUFFER_PER_TOPIC.key(), "4");
+        values.put(ReplicationConfiguration.BATCH_MAX.key(), "64");
+        values.put(ReplicationConfiguration.QUEUE_CAPACITY.key(), "1024");
+        values.put(ReplicationConfiguration.BODY_MAX_BYTES.key(), "1048576");
+        values.put(ObservabilityConfiguration.METRICS_READERS.key(), "sysop,prometheus");
+        values.put(ObservabilityConfiguration.METRICS_TOPIC_LIMIT.key(), "7");
+        values.put(ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS.key(), "250");
+        values.put(ObservabilityConfiguration.LOG_MAX_LINES.key(), "40");
+        values.put(HistoryConfiguration.MODE.key(), "DURABLE");
+        values.put(HistoryConfiguration.DIR.key(), "/var/lib/eh/history");
+        values.put(HistoryConfiguration.MAX_AGE_S.key(), "3600");
+        values.put(HistoryConfiguration.MAX_BYTES.key(), "1048576");
+        values.put(HistoryConfiguration.SYNC.key(), "true");
+        values.put(HistoryConfiguration.FSYNC.key(), "true");
+        values.put(HistoryConfiguration.QUEUE_CAPACITY.key(), "16");
+        values.put(HistoryConfiguration.BATCH_MAX.key(), "8");
         return values;
     }
 
@@ -286,41 +286,45 @@ class ServerConfigurationTest {
         final Map<String, String> values = nonDefaults();
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
         assertEquals(values, described(configuration));
-        assertEquals(new ServerConfiguration("0.0.0.0", 18455, 17, 3, 5, 0, 2, 1, 100, 0, 60_000, 256, 0, 1, 7, 0, 0, 0, 1, 9, 3,
+        assertEquals(new ServerConfiguration(
+                        new HttpConfiguration("0.0.0.0", 18455, 17, 3),
+                        new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7),
+                        new StreamConfiguration(100, 0, 60_000),
+                        new WebhookConfiguration(1, 7, 0, 0, 0, 1, 9, 3),
+                        new DeliveryConfiguration(5, 2, 1, 8, "qos.json", 250_000,
+                                new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
+                        new HistoryConfiguration(HistoryMode.DURABLE, 0, Path.of("/var/lib/eh/history"), 3600,
+                                1_048_576, true, true, 16, 8),
+                        new EngineConfiguration("graph.json", 3),
+                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"),
                         new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
                                 "******", Path.of("certs/truststore.p12"), "******", false),
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 "subscriber:publisher", 11, 12),
-                        new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"), "graph.json", 3,
-                        new LimitsConfiguration(1024, 4, 256, 0, 1, Pattern.compile("[a-z]+"), 2, 3, 50, 4096,
-                                20, 8192, 7),
-                        new DeliveryConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false, "qos.json", 250_000,
-                                new LatencyBounds(500, 2_000, 44_000, 50, 120_000), 8),
-                        new CalibrationConfiguration(true, 1000, Path.of("stages.csv")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024, 1_048_576),
                         new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),
-                        new HistoryConfiguration(HistoryMode.DURABLE, Path.of("/var/lib/eh/history"), 3600, 1_048_576,
-                                true, true, 16, 8)),
+                        new ExperimentalConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false,
+                                new CalibrationConfiguration(true, 1000, Path.of("stages.csv")))),
                 configuration);
     }
 
     @Test
     void valuesAreTrimmedAndUnsetKeysKeepTheirDefaults() {
         final ServerConfiguration configuration = ServerConfiguration.fromMap(Map.of(
-                ServerConfiguration.PORT, " 9000\t", ServerConfiguration.ADDRESS, " ::1 "));
-        assertEquals(9000, configuration.port());
-        assertEquals("::1", configuration.address());
-        assertEquals(ServerConfiguration.defaults().historySize(), configuration.historySize());
-        assertEquals(ServerConfiguration.defaults().maxBodyBytes(), configuration.maxBodyBytes());
+                HttpConfiguration.PORT.key(), " 9000\t", HttpConfiguration.ADDRESS.key(), " ::1 "));
+        assertEquals(9000, configuration.http().port());
+        assertEquals("::1", configuration.http().address());
+        assertEquals(ServerConfiguration.defaults().history().size(), configuration.history().size());
+        assertEquals(ServerConfiguration.defaults().limits().maxBodyBytes(), configuration.limits().maxBodyBytes());
     }
 
     @Test
     void theEnvironmentVariableIsTheKeyUpperCasedWithUnderscores() {
-        assertEquals("EH_SSE_RETRY_MS", ConfigSource.environmentName(ServerConfiguration.SSE_RETRY_MS));
-        assertEquals("SERVER_PORT", ConfigSource.environmentName(ServerConfiguration.PORT));
+        assertEquals("EH_SSE_RETRY_MS", ConfigSource.environmentName(StreamConfiguration.RETRY_MS.key()));
+        assertEquals("SERVER_PORT", ConfigSource.environmentName(HttpConfiguration.PORT.key()));
         assertEquals("TIME_STAMP_TOLERANCE_SECONDS",
-                ConfigSource.environmentName(ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS));
+                ConfigSource.environmentName(LimitsConfiguration.TIME_STAMP_TOLERANCE_SECONDS.key()));
         assertEquals("A_B_C", ConfigSource.environmentName("a.b-c"));
     }
 
@@ -342,26 +346,26 @@ class ServerConfigurationTest {
                 eh.history.size=64
                 """);
         final ServerConfiguration fromFile = ServerConfiguration.load(file, Map.of());
-        assertEquals(8456, fromFile.port());
-        assertEquals(3000, fromFile.sseRetryMs());
-        assertEquals(30, fromFile.timeStampToleranceSeconds());
-        assertEquals(64, fromFile.historySize());
-        assertEquals(ServerConfiguration.defaults().webhookMaxRetries(), fromFile.webhookMaxRetries());
+        assertEquals(8456, fromFile.http().port());
+        assertEquals(3000, fromFile.streams().retryMs());
+        assertEquals(30, fromFile.limits().timeStampToleranceSeconds());
+        assertEquals(64, fromFile.history().size());
+        assertEquals(ServerConfiguration.defaults().webhooks().maxRetries(), fromFile.webhooks().maxRetries());
 
         final ServerConfiguration overridden = ServerConfiguration.load(file, Map.of(
                 "SERVER_PORT", "8457", "EH_WEBHOOK_MAX_RETRIES", " 7 ", "PATH", "/usr/bin", "eh.history.size", "1"));
-        assertEquals(8457, overridden.port(), "environment over file");
-        assertEquals(7, overridden.webhookMaxRetries(), "environment over default");
-        assertEquals(3000, overridden.sseRetryMs(), "file where the environment says nothing");
-        assertEquals(64, overridden.historySize(), "the environment is read by variable name, not by key");
+        assertEquals(8457, overridden.http().port(), "environment over file");
+        assertEquals(7, overridden.webhooks().maxRetries(), "environment over default");
+        assertEquals(3000, overridden.streams().retryMs(), "file where the environment says nothing");
+        assertEquals(64, overridden.history().size(), "the environment is read by variable name, not by key");
     }
 
     @Test
     void aMissingFileMeansDefaultsAndEnvironment(@TempDir final Path dir) {
         final ServerConfiguration configuration = ServerConfiguration.load(dir.resolve("absent.properties"),
                 Map.of("EH_MAX_BODY_BYTES", "1024"));
-        assertEquals(1024, configuration.maxBodyBytes());
-        assertEquals(ServerConfiguration.defaults().port(), configuration.port());
+        assertEquals(1024, configuration.limits().maxBodyBytes());
+        assertEquals(ServerConfiguration.defaults().http().port(), configuration.http().port());
     }
 
     @Test
@@ -443,12 +447,12 @@ class ServerConfigurationTest {
     @Test
     void secureModeNeedsReadableStores() {
         final ConfigurationException noStores = assertThrows(ConfigurationException.class,
-                () -> ServerConfiguration.fromMap(Map.of(ServerConfiguration.SSL_ENABLED, "true")));
+                () -> ServerConfiguration.fromMap(Map.of(TlsConfiguration.ENABLED.key(), "true")));
         assertEquals(List.of("server.ssl.enabled=true needs server.ssl.key-store",
                 "server.ssl.enabled=true needs server.ssl.trust-store"), noStores.problems());
         final ConfigurationException missingFiles = assertThrows(ConfigurationException.class,
-                () -> ServerConfiguration.fromMap(Map.of(ServerConfiguration.SSL_KEY_STORE, "/nonexistent/eh.p12",
-                        ServerConfiguration.SSL_TRUST_STORE, "/nonexistent/trust.p12")));
+                () -> ServerConfiguration.fromMap(Map.of(TlsConfiguration.KEY_STORE.key(), "/nonexistent/eh.p12",
+                        TlsConfiguration.TRUST_STORE.key(), "/nonexistent/trust.p12")));
         assertEquals(List.of("server.ssl.key-store=/nonexistent/eh.p12 is not a readable file",
                 "server.ssl.trust-store=/nonexistent/trust.p12 is not a readable file"), missingFiles.problems());
     }
@@ -456,15 +460,16 @@ class ServerConfigurationTest {
     @Test
     void aWildcardAddressCannotBeRegistered() {
         final ConfigurationException e = assertThrows(ConfigurationException.class,
-                () -> ServerConfiguration.fromMap(Map.of(ServerConfiguration.ADDRESS, "0.0.0.0",
-                        ServerConfiguration.SR_ADDRESS, "10.0.0.1")));
+                () -> ServerConfiguration.fromMap(Map.of(HttpConfiguration.ADDRESS.key(), "0.0.0.0",
+                        ArrowheadConfiguration.SR_ADDRESS.key(), "10.0.0.1")));
         assertEquals(List.of("domain.name must be the address other systems reach the Event Handler at; 0.0.0.0 "
                 + "(from server.address) cannot be registered"), e.problems());
-        assertEquals("eh.local", ServerConfiguration.fromMap(Map.of(ServerConfiguration.ADDRESS, "0.0.0.0",
-                ServerConfiguration.SR_ADDRESS, "10.0.0.1", ServerConfiguration.DOMAIN_NAME, "eh.local"))
+        assertEquals("eh.local", ServerConfiguration.fromMap(Map.of(HttpConfiguration.ADDRESS.key(), "0.0.0.0",
+                ArrowheadConfiguration.SR_ADDRESS.key(), "10.0.0.1", ArrowheadConfiguration.DOMAIN_NAME.key(), "eh.local"))
                 .arrowhead().domainName());
     }
 
+    /** Every problem at once, in the order of docs/configuration.md. */
     @Test
     void everyProblemIsReportedAtOnce(@TempDir final Path dir) throws IOException {
         final Path file = dir.resolve("bad.properties");
@@ -472,27 +477,27 @@ class ServerConfigurationTest {
         final ConfigurationException e = assertThrows(ConfigurationException.class,
                 () -> ServerConfiguration.load(file, Map.of("EH_MAX_BODY_BYTES", "1", "SERVER_ADDRESS", " ")));
         assertEquals(List.of("server.address is blank", "server.port=http is not a whole number",
-                "eh.history.size=-5 must be at least 0", "eh.max.body.bytes=1 must be at least 256"), e.problems());
+                "eh.max.body.bytes=1 must be at least 256", "eh.history.size=-5 must be at least 0"), e.problems());
         assertEquals("""
                 invalid configuration:
                   server.address is blank
                   server.port=http is not a whole number
-                  eh.history.size=-5 must be at least 0
-                  eh.max.body.bytes=1 must be at least 256""", e.getMessage());
+                  eh.max.body.bytes=1 must be at least 256
+                  eh.history.size=-5 must be at least 0""", e.getMessage());
     }
 
     /** Admission assumes a failover takes at most x: a pair whose detection alone takes longer cannot start. */
     @Test
     void aPairWhoseFailureDetectionExceedsTheFailoverTimeIsRefused() {
         final ConfigurationException e = assertThrows(ConfigurationException.class,
-                () -> ServerConfiguration.fromMap(Map.of(ReplicationConfiguration.ROLE, "backup",
-                        ReplicationConfiguration.PEER, "http://127.0.0.1:8456",
-                        ReplicationConfiguration.FAILURE_TIMEOUT_MS, "50")));
+                () -> ServerConfiguration.fromMap(Map.of(ReplicationConfiguration.ROLE.key(), "backup",
+                        ReplicationConfiguration.PEER.key(), "http://127.0.0.1:8456",
+                        ReplicationConfiguration.FAILURE_TIMEOUT_MS.key(), "50")));
         assertTrue(e.getMessage().contains("eh.qos.failover.ms=50 must cover eh.replication.heartbeat.ms + "
                 + "eh.replication.failure.timeout.ms (55 ms)"), e::getMessage);
         final ConfigurationException badPeer = assertThrows(ConfigurationException.class,
-                () -> ServerConfiguration.fromMap(Map.of(ReplicationConfiguration.ROLE, "primary",
-                        ReplicationConfiguration.PEER, "ftp://backup")));
+                () -> ServerConfiguration.fromMap(Map.of(ReplicationConfiguration.ROLE.key(), "primary",
+                        ReplicationConfiguration.PEER.key(), "ftp://backup")));
         assertTrue(badPeer.getMessage().contains("eh.replication.peer=ftp://backup must be http(s)://host:port"),
                 badPeer::getMessage);
     }

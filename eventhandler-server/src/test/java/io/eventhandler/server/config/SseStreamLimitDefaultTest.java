@@ -15,7 +15,7 @@ class SseStreamLimitDefaultTest {
     private static final long MIB = 1024 * 1024;
 
     private static LimitsConfiguration limits(final String maxStreams) {
-        return ServerConfiguration.fromMap(Map.of(ServerConfiguration.SSE_MAX_STREAMS, maxStreams)).limits();
+        return ServerConfiguration.fromMap(Map.of(LimitsConfiguration.SSE_MAX_STREAMS.key(), maxStreams)).limits();
     }
 
     @Test

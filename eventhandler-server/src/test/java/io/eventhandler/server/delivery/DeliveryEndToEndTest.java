@@ -10,7 +10,9 @@ import io.eventhandler.api.qos.TopicDeliveryDTO;
 import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ConfigurationException;
 import io.eventhandler.server.config.DeliveryConfiguration;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -48,10 +50,9 @@ class DeliveryEndToEndTest {
             """;
 
     @RegisterExtension
-    static final RunningServer server = RunningServer.with(Map.of(DeliveryConfiguration.TOPICS,
-            TestFiles.temporary("topics", TOPICS).toString(), DeliveryConfiguration.BACKUP_LATENCY_MS, "0.05"));
+    static final RunningServer server = RunningServer.with(Map.of(DeliveryConfiguration.TOPICS.key(),
+            TestFiles.temporary("topics", TOPICS).toString(), DeliveryConfiguration.BACKUP_LATENCY_MS.key(), "0.05"));
     private static final EhHttp http = server.http();
-
 
     private static QosOverviewDTO overview() {
         return EhHttp.read(http.get("/eventhandler/mgmt/qos").body(), QosOverviewDTO.class);
@@ -189,9 +190,9 @@ class DeliveryEndToEndTest {
                 {"topics": {"EMERGENCY": {"periodMs": 50, "deadlineMs": 50, "lossTolerance": 0, "retention": 1}}}
                 """);
         final ConfigurationException e = assertThrows(ConfigurationException.class, () -> EventHandlerServer.start(
-                ServerConfiguration.fromMap(Map.of(ServerConfiguration.PORT, "0",
-                        ServerConfiguration.STORE_URL, "jdbc:h2:mem:bad-topics",
-                        DeliveryConfiguration.TOPICS, topics.toString()))));
+                ServerConfiguration.fromMap(Map.of(HttpConfiguration.PORT.key(), "0",
+                        StoreConfiguration.URL.key(), "jdbc:h2:mem:bad-topics",
+                        DeliveryConfiguration.TOPICS.key(), topics.toString()))));
         assertTrue(e.getMessage().contains("eh.qos.topics=" + topics) && e.getMessage().contains("EMERGENCY")
                 && e.getMessage().contains("smallest retention N that admits it is 2"), e.getMessage());
     }

@@ -8,7 +8,10 @@ import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.api.engine.OperatorGraphDTO;
 import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ConfigurationException;
+import io.eventhandler.server.config.EngineConfiguration;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -47,10 +50,9 @@ class EngineEndToEndTest {
             """;
 
     @RegisterExtension
-    static final RunningServer server = RunningServer.with(Map.of(ServerConfiguration.ENGINE_GRAPH,
+    static final RunningServer server = RunningServer.with(Map.of(EngineConfiguration.GRAPH.key(),
             TestFiles.temporary("graph", GRAPH).toString()));
     private static final EhHttp http = server.http();
-
 
     private static void publish(final String topic, final String payload) {
         http.publishOk(new EventPublishRequestDTO(topic, SystemRequestDTO.of("gauge", "127.0.0.1", 7000), null,
@@ -161,9 +163,9 @@ class EngineEndToEndTest {
                 {"operators": [{"id": "x", "type": "fft", "inputs": ["topic:A"]}]}
                 """);
         final ConfigurationException e = assertThrows(ConfigurationException.class, () -> EventHandlerServer.start(
-                ServerConfiguration.fromMap(Map.of(ServerConfiguration.PORT, "0",
-                        ServerConfiguration.STORE_URL, "jdbc:h2:mem:bad-graph",
-                        ServerConfiguration.ENGINE_GRAPH, file.toString()))));
+                ServerConfiguration.fromMap(Map.of(HttpConfiguration.PORT.key(), "0",
+                        StoreConfiguration.URL.key(), "jdbc:h2:mem:bad-graph",
+                        EngineConfiguration.GRAPH.key(), file.toString()))));
         assertTrue(e.getMessage().contains("eh.engine.graph=" + file), e.getMessage());
     }
 

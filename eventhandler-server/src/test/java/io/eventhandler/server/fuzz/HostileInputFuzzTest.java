@@ -5,7 +5,9 @@ import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.SubscriptionListResponseDTO;
 import io.eventhandler.api.SubscriptionResponseDTO;
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.LogCapture;
 import io.eventhandler.server.testing.Requests;
@@ -67,9 +69,9 @@ class HostileInputFuzzTest {
     @BeforeContainer
     static void startServer() {
         server = EventHandlerServer.start(ServerConfiguration.fromMap(Map.of(
-                ServerConfiguration.PORT, "0",
-                ServerConfiguration.STORE_URL, "jdbc:h2:mem:fuzz-" + UUID.randomUUID())));
-        client = new FuzzClient(server.baseUri(), server.configuration().maxBodyBytes(),
+                HttpConfiguration.PORT.key(), "0",
+                StoreConfiguration.URL.key(), "jdbc:h2:mem:fuzz-" + UUID.randomUUID())));
+        client = new FuzzClient(server.baseUri(), server.configuration().limits().maxBodyBytes(),
                 server.configuration().limits().maxHeaderBytes());
         http = new EhHttp(server.baseUri());
     }

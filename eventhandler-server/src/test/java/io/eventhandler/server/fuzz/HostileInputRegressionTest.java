@@ -2,7 +2,7 @@ package io.eventhandler.server.fuzz;
 
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.LogCapture;
 import io.eventhandler.server.testing.RawHttp;
@@ -34,7 +34,7 @@ class HostileInputRegressionTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.MAX_HEADER_BYTES, Integer.toString(HEADER_LIMIT)));
+            LimitsConfiguration.MAX_HEADER_BYTES.key(), Integer.toString(HEADER_LIMIT)));
 
     private LogCapture log;
 

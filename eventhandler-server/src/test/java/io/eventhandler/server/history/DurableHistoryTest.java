@@ -8,7 +8,9 @@ import io.eventhandler.api.history.HistoryEventDTO;
 import io.eventhandler.api.history.HistoryPageDTO;
 import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.HistoryConfiguration;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.LogCapture;
 import io.eventhandler.server.testing.SseTestClient;
@@ -46,10 +48,10 @@ class DurableHistoryTest {
 
     private static EventHandlerServer start(final Path dir, final String mode, final String... more) {
         final Map<String, String> settings = new HashMap<>();
-        settings.put(ServerConfiguration.PORT, "0");
-        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-" + UUID.randomUUID());
-        settings.put(HistoryConfiguration.MODE, mode);
-        settings.put(HistoryConfiguration.DIR, dir.toString());
+        settings.put(HttpConfiguration.PORT.key(), "0");
+        settings.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID());
+        settings.put(HistoryConfiguration.MODE.key(), mode);
+        settings.put(HistoryConfiguration.DIR.key(), dir.toString());
         for (int i = 0; i < more.length; i += 2) {
             settings.put(more[i], more[i + 1]);
         }
@@ -139,7 +141,7 @@ class DurableHistoryTest {
     void withSyncABatchIsAnsweredOnceEveryEventIsCommitted(@TempDir final Path dir) {
         final String batch = EhHttp.json(List.of(EhHttp.event("kiln", "k1"), EhHttp.event("press", "p1"),
                 EhHttp.event("kiln", "k2"), EhHttp.event("press", "p2"), EhHttp.event("kiln", "k3")));
-        try (EventHandlerServer first = start(dir, "DURABLE", HistoryConfiguration.SYNC, "true")) {
+        try (EventHandlerServer first = start(dir, "DURABLE", HistoryConfiguration.SYNC.key(), "true")) {
             final HttpResponse<String> response = new EhHttp(first.baseUri()).request("POST",
                     EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH, "application/json", batch);
             EhHttp.assertOkEmpty(response);
@@ -157,12 +159,12 @@ class DurableHistoryTest {
 
     @Test
     void theBoundsApplyToTheStoreAndTheReload(@TempDir final Path dir) {
-        try (EventHandlerServer first = start(dir, "DURABLE", ServerConfiguration.HISTORY_SIZE, "3")) {
+        try (EventHandlerServer first = start(dir, "DURABLE", HistoryConfiguration.SIZE.key(), "3")) {
             for (int i = 1; i <= 7; i++) {
                 assertEquals(200, publishDurably(first, "valve", "v" + i).statusCode());
             }
         }
-        try (EventHandlerServer second = start(dir, "DURABLE", ServerConfiguration.HISTORY_SIZE, "3");
+        try (EventHandlerServer second = start(dir, "DURABLE", HistoryConfiguration.SIZE.key(), "3");
              SseTestClient sse = resume(second, "valve", 0)) {
             eventually().until(() -> sse.ids().size() == 3);
             assertEquals(range(5, 7), sse.ids());
@@ -171,7 +173,7 @@ class DurableHistoryTest {
             assertEquals(3, status(second).get("durable").get("reloadedEvents").asLong());
         }
         // an age bound of one second leaves nothing of events written over a second ago, but the numbering
-        try (EventHandlerServer third = start(dir, "DURABLE", HistoryConfiguration.MAX_AGE_S, "1")) {
+        try (EventHandlerServer third = start(dir, "DURABLE", HistoryConfiguration.MAX_AGE_S.key(), "1")) {
             eventually().until(() -> page(third, "?eventtype=valve").events().isEmpty());
             assertEquals(200, publishDurably(third, "valve", "v8").statusCode());
             assertEquals(List.of(8L), page(third, "?eventtype=valve").events().stream()

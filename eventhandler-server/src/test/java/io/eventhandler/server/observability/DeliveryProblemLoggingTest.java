@@ -1,8 +1,11 @@
 package io.eventhandler.server.observability;
 
 import io.eventhandler.core.event.TopicName;
+import io.eventhandler.server.config.DeliveryConfiguration;
+import io.eventhandler.server.config.HistoryConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.config.ObservabilityConfiguration;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.WebhookConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.LogCapture;
 import io.eventhandler.server.testing.PrometheusText;
@@ -36,13 +39,13 @@ class DeliveryProblemLoggingTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, Integer.toString(CAPACITY),
-            ServerConfiguration.HISTORY_SIZE, "4",
-            ServerConfiguration.MAX_BODY_BYTES, Integer.toString(4 * PAYLOAD_CHARS),
-            ServerConfiguration.WEBHOOK_MAX_RETRIES, "1",
-            ServerConfiguration.WEBHOOK_RETRY_BACKOFF_MS, "0",
-            ServerConfiguration.WEBHOOK_CIRCUIT_FAILURES, "2",
-            ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS, "600000"));
+            DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), Integer.toString(CAPACITY),
+            HistoryConfiguration.SIZE.key(), "4",
+            LimitsConfiguration.MAX_BODY_BYTES.key(), Integer.toString(4 * PAYLOAD_CHARS),
+            WebhookConfiguration.MAX_RETRIES.key(), "1",
+            WebhookConfiguration.RETRY_BACKOFF_MS.key(), "0",
+            WebhookConfiguration.CIRCUIT_FAILURES.key(), "2",
+            ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS.key(), "600000"));
     private static final EhHttp http = server.http();
 
     @Test

@@ -1,8 +1,8 @@
 package io.eventhandler.server.observability;
 
 import io.eventhandler.core.event.TopicName;
+import io.eventhandler.server.config.DeliveryConfiguration;
 import io.eventhandler.server.config.ObservabilityConfiguration;
-import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.PrometheusText;
 import io.eventhandler.server.testing.RunningServer;
@@ -27,8 +27,8 @@ class MetricsEndpointTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ObservabilityConfiguration.METRICS_TOPIC_LIMIT, "2",
-            ServerConfiguration.DELIVERY_THREADS, "3"));
+            ObservabilityConfiguration.METRICS_TOPIC_LIMIT.key(), "2",
+            DeliveryConfiguration.THREADS.key(), "3"));
     private static final EhHttp http = server.http();
 
     @Test

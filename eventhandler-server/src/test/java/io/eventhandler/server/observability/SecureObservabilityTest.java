@@ -33,7 +33,7 @@ class SecureObservabilityTest {
 
     private static Map<String, String> settings() {
         final Map<String, String> settings = new HashMap<>(CLOUD.serverSettings("eventhandler"));
-        settings.put(ObservabilityConfiguration.METRICS_READERS, "sysop, Prometheus");
+        settings.put(ObservabilityConfiguration.METRICS_READERS.key(), "sysop, Prometheus");
         return settings;
     }
 

@@ -2,7 +2,7 @@ package io.eventhandler.server.publish;
 
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.Requests;
 import io.eventhandler.server.testing.RunningServer;
@@ -35,7 +35,7 @@ class BatchPublishTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.PUBLISH_BATCH_MAX, Integer.toString(MAX_EVENTS)));
+            LimitsConfiguration.PUBLISH_BATCH_MAX.key(), Integer.toString(MAX_EVENTS)));
     private static final EhHttp http = server.http();
 
     private static HttpResponse<String> publishBatch(final String body) {

@@ -3,7 +3,7 @@ package io.eventhandler.server.publish;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.Requests;
 import io.eventhandler.server.testing.RunningServer;
@@ -33,8 +33,8 @@ class PublisherRateLimitTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.PUBLISH_RATE_LIMIT, Integer.toString(EVENTS_PER_SECOND),
-            ServerConfiguration.PUBLISH_BYTES_LIMIT, Integer.toString(BYTES_PER_SECOND)));
+            LimitsConfiguration.PUBLISH_RATE_LIMIT.key(), Integer.toString(EVENTS_PER_SECOND),
+            LimitsConfiguration.PUBLISH_BYTES_LIMIT.key(), Integer.toString(BYTES_PER_SECOND)));
     private static final EhHttp http = server.http();
 
     private static HttpResponse<String> publishAs(final String publisher, final String payload) {

@@ -1,18 +1,19 @@
 package io.eventhandler.server.replication;
 
-import static io.eventhandler.server.testing.EhHttp.eventually;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.eventhandler.api.qos.TopicQosDTO;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.InProcessPair;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+
 import java.net.http.HttpResponse;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.Test;
+
+import static io.eventhandler.server.testing.EhHttp.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The mirrored state (every topic's QoS, every webhook subscription) travels in one replication batch and can be far
@@ -25,7 +26,7 @@ class LargeStateReplicationTest {
     private static final int TOPICS = 60;
 
     @AutoClose
-    private final InProcessPair pair = new InProcessPair(Map.of(ServerConfiguration.MAX_BODY_BYTES, "4096"), "http");
+    private final InProcessPair pair = new InProcessPair(Map.of(LimitsConfiguration.MAX_BODY_BYTES.key(), "4096"), "http");
 
     @Test
     void aStateLargerThanAClientsBodyLimitReachesTheBackup() {

@@ -37,7 +37,7 @@ class ReplicationPairTest {
 
     @AutoClose
     // room for every copy: on a loaded machine the dispatches lag, and a full topic buffer would evict (counted)
-    private final InProcessPair pair = new InProcessPair(Map.of(ReplicationConfiguration.BUFFER_PER_TOPIC, "64"),
+    private final InProcessPair pair = new InProcessPair(Map.of(ReplicationConfiguration.BUFFER_PER_TOPIC.key(), "64"),
             "http");
 
     @Test

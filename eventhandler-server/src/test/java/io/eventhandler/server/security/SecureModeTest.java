@@ -4,7 +4,7 @@ import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.TlsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -49,7 +49,7 @@ class SecureModeTest {
 
     private static Map<String, String> withMasterTrusted() {
         final Map<String, String> settings = new HashMap<>(CLOUD.serverSettings("eventhandler"));
-        settings.put(ServerConfiguration.SSL_TRUST_STORE, CLOUD.trustStoreWithMaster().toString());
+        settings.put(TlsConfiguration.TRUST_STORE.key(), CLOUD.trustStoreWithMaster().toString());
         return settings;
     }
 

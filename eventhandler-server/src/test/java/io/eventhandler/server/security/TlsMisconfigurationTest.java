@@ -3,7 +3,10 @@ package io.eventhandler.server.security;
 import io.eventhandler.server.EventHandlerMain;
 import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.ConfigurationException;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
+import io.eventhandler.server.config.TlsConfiguration;
 import io.eventhandler.server.testing.TestCloud;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,8 +54,8 @@ class TlsMisconfigurationTest {
 
     private static Map<String, String> secure(final int port) {
         final Map<String, String> settings = new HashMap<>(CLOUD.serverSettings("eventhandler"));
-        settings.put(ServerConfiguration.PORT, Integer.toString(port));
-        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:tls-" + UUID.randomUUID());
+        settings.put(HttpConfiguration.PORT.key(), Integer.toString(port));
+        settings.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:tls-" + UUID.randomUUID());
         return settings;
     }
 
@@ -71,11 +74,11 @@ class TlsMisconfigurationTest {
 
     static Stream<Arguments> wrongPasswords() {
         return Stream.of(
-                arguments(ServerConfiguration.SSL_KEY_STORE_PASSWORD, "server.ssl.key-store-password is wrong: it "
+                arguments(TlsConfiguration.KEY_STORE_PASSWORD.key(), "server.ssl.key-store-password is wrong: it "
                         + "does not open the key store " + CLOUD.keyStore("eventhandler") + "."),
-                arguments(ServerConfiguration.SSL_TRUST_STORE_PASSWORD, "server.ssl.trust-store-password is wrong: it "
+                arguments(TlsConfiguration.TRUST_STORE_PASSWORD.key(), "server.ssl.trust-store-password is wrong: it "
                         + "does not open the trust store " + CLOUD.trustStore() + "."),
-                arguments(ServerConfiguration.SSL_KEY_PASSWORD, "server.ssl.key-password is wrong: it does not unlock "
+                arguments(TlsConfiguration.KEY_PASSWORD.key(), "server.ssl.key-password is wrong: it does not unlock "
                         + "the key entry 'eventhandler' of " + CLOUD.keyStore("eventhandler") + "."));
     }
 
@@ -91,8 +94,8 @@ class TlsMisconfigurationTest {
     @Test
     void aMissingFileIsNamed() {
         final ConfigurationException e = assertThrows(ConfigurationException.class, () -> EventHandlerServer.start(
-                ServerConfiguration.fromMap(Map.of(ServerConfiguration.SSL_KEY_STORE, "/nonexistent/eh.p12",
-                        ServerConfiguration.SSL_TRUST_STORE, CLOUD.trustStore().toString()))));
+                ServerConfiguration.fromMap(Map.of(TlsConfiguration.KEY_STORE.key(), "/nonexistent/eh.p12",
+                        TlsConfiguration.TRUST_STORE.key(), CLOUD.trustStore().toString()))));
         assertEquals(List.of("server.ssl.key-store=/nonexistent/eh.p12 is not a readable file"), e.problems());
     }
 
@@ -102,7 +105,7 @@ class TlsMisconfigurationTest {
                 "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
         final int port = freePort();
         final Map<String, String> settings = secure(port);
-        settings.put(ServerConfiguration.SSL_KEY_STORE, pem.toString());
+        settings.put(TlsConfiguration.KEY_STORE.key(), pem.toString());
         assertRefused(settings, port, "The key store " + pem + " is not a PKCS12 file.");
     }
 
@@ -112,7 +115,7 @@ class TlsMisconfigurationTest {
         final Path store = CLOUD.keyStoreValid("eventhandler", end.minus(30, ChronoUnit.DAYS), end);
         final int port = freePort();
         final Map<String, String> settings = secure(port);
-        settings.put(ServerConfiguration.SSL_KEY_STORE, store.toString());
+        settings.put(TlsConfiguration.KEY_STORE.key(), store.toString());
         assertRefused(settings, port, "The Event Handler's certificate " + TestCloud.commonName("eventhandler")
                 + " in " + store + " expired on " + end + "; it must be renewed.");
     }
@@ -123,7 +126,7 @@ class TlsMisconfigurationTest {
         final Path store = CLOUD.keyStoreValid("eventhandler", start, start.plus(30, ChronoUnit.DAYS));
         final int port = freePort();
         final Map<String, String> settings = secure(port);
-        settings.put(ServerConfiguration.SSL_KEY_STORE, store.toString());
+        settings.put(TlsConfiguration.KEY_STORE.key(), store.toString());
         assertRefused(settings, port, "The Event Handler's certificate " + TestCloud.commonName("eventhandler")
                 + " in " + store + " is not valid before " + start
                 + "; check this machine's clock, or use a certificate that is valid now.");
@@ -139,7 +142,7 @@ class TlsMisconfigurationTest {
         final StringBuilder properties = new StringBuilder();
         secure(port).forEach((key, value) -> properties.append(key).append('=')
                 .append(value.replace("\\", "\\\\")).append('\n'));
-        properties.append(ServerConfiguration.SSL_KEY_STORE).append('=').append(store).append('\n');
+        properties.append(TlsConfiguration.KEY_STORE.key()).append('=').append(store).append('\n');
         Files.writeString(file, properties.toString());
         final ProcessBuilder builder = new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),

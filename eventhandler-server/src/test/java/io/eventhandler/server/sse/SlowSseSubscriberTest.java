@@ -1,7 +1,9 @@
 package io.eventhandler.server.sse;
 
 import io.eventhandler.api.GapNotice;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.DeliveryConfiguration;
+import io.eventhandler.server.config.HistoryConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -36,9 +38,9 @@ class SlowSseSubscriberTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, Integer.toString(CAPACITY),
-            ServerConfiguration.HISTORY_SIZE, "4",
-            ServerConfiguration.MAX_BODY_BYTES, Integer.toString(4 * PAYLOAD_CHARS)));
+            DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), Integer.toString(CAPACITY),
+            HistoryConfiguration.SIZE.key(), "4",
+            LimitsConfiguration.MAX_BODY_BYTES.key(), Integer.toString(4 * PAYLOAD_CHARS)));
     private static final EhHttp http = server.http();
 
     private static String payload(final long i) {
@@ -100,7 +102,7 @@ class SlowSseSubscriberTest {
                 eventually().until(() -> healthy.ids().size() >= last);
 
                 assertEquals(200, stalled.status());
-                assertEquals(server.configuration().sseRetryMs(), stalled.retry());
+                assertEquals(server.configuration().streams().retryMs(), stalled.retry());
                 assertFramesCoverEveryIdOnce(stalled.frames(), topic, last);
                 final List<SseTestClient.Frame> frames = stalled.frames();
                 int gapIndex = -1;

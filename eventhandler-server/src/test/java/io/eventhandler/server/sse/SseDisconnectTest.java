@@ -1,7 +1,9 @@
 package io.eventhandler.server.sse;
 
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.HistoryConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
+import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RawHttp;
 import io.eventhandler.server.testing.RunningServer;
@@ -31,9 +33,9 @@ class SseDisconnectTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, "600000",
-            ServerConfiguration.HISTORY_SIZE, "4",
-            ServerConfiguration.MAX_BODY_BYTES, Integer.toString(2 * BIG_PAYLOAD)));
+            StreamConfiguration.HEARTBEAT_INTERVAL_MS.key(), "600000",
+            HistoryConfiguration.SIZE.key(), "4",
+            LimitsConfiguration.MAX_BODY_BYTES.key(), Integer.toString(2 * BIG_PAYLOAD)));
     private static final EhHttp http = server.http();
 
     /** The statistics entry of the stream whose client socket has this local port. */

@@ -2,7 +2,7 @@ package io.eventhandler.server.sse;
 
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RawHttp;
 import io.eventhandler.server.testing.RunningServer;
@@ -31,8 +31,8 @@ class SseHeartbeatTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.SSE_HEARTBEAT_INTERVAL_MS, Long.toString(HEARTBEAT_MS),
-            ServerConfiguration.SSE_RETRY_MS, Long.toString(RETRY_MS)));
+            StreamConfiguration.HEARTBEAT_INTERVAL_MS.key(), Long.toString(HEARTBEAT_MS),
+            StreamConfiguration.RETRY_MS.key(), Long.toString(RETRY_MS)));
     private static final EhHttp http = server.http();
 
     @Test

@@ -3,7 +3,7 @@ package io.eventhandler.server.sse;
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.GapNotice;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.HistoryConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -36,7 +36,7 @@ class SseReplayTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.HISTORY_SIZE, Integer.toString(HISTORY)));
+            HistoryConfiguration.SIZE.key(), Integer.toString(HISTORY)));
     private static final EhHttp http = server.http();
 
     private static SseTestClient resume(final String topic, final long lastEventId) {

@@ -2,7 +2,7 @@ package io.eventhandler.server.sse;
 
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.ExceptionType;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SseStreamLimitTest {
 
     @RegisterExtension
-    static final RunningServer server = RunningServer.with(Map.of(ServerConfiguration.SSE_MAX_STREAMS, "2"));
+    static final RunningServer server = RunningServer.with(Map.of(LimitsConfiguration.SSE_MAX_STREAMS.key(), "2"));
     private static final EhHttp http = server.http();
 
     @Test

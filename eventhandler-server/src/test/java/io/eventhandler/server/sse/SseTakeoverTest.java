@@ -1,7 +1,10 @@
 package io.eventhandler.server.sse;
 
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
+import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import org.junit.jupiter.api.Test;
@@ -38,7 +41,7 @@ class SseTakeoverTest {
             + "Transfer-Encoding: chunked\r\n\r\n";
 
     @RegisterExtension
-    static final RunningServer server = RunningServer.with(Map.of(ServerConfiguration.SSE_RETRY_MS, "1500"));
+    static final RunningServer server = RunningServer.with(Map.of(StreamConfiguration.RETRY_MS.key(), "1500"));
     private static final EhHttp http = server.http();
 
     private static String request(final String topic, final String version, final String... headers) {
@@ -105,9 +108,9 @@ class SseTakeoverTest {
     @Test
     void aStoppingServerEndsItsStreams() {
         final Map<String, String> settings = new HashMap<>();
-        settings.put(ServerConfiguration.PORT, "0");
-        settings.put(ServerConfiguration.ADDRESS, "127.0.0.1");
-        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-" + UUID.randomUUID());
+        settings.put(HttpConfiguration.PORT.key(), "0");
+        settings.put(HttpConfiguration.ADDRESS.key(), "127.0.0.1");
+        settings.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID());
         final EventHandlerServer own = EventHandlerServer.start(ServerConfiguration.fromMap(settings));
         final String topic = uniqueTopic("takeover-stop");
         boolean closed = false;

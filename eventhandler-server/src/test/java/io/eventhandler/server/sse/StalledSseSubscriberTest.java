@@ -1,6 +1,9 @@
 package io.eventhandler.server.sse;
 
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.DeliveryConfiguration;
+import io.eventhandler.server.config.HistoryConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
+import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -30,10 +33,10 @@ class StalledSseSubscriberTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, "4",
-            ServerConfiguration.HISTORY_SIZE, "64",
-            ServerConfiguration.SSE_STALL_TIMEOUT_MS, Long.toString(STALL_TIMEOUT_MS),
-            ServerConfiguration.MAX_BODY_BYTES, Integer.toString(4 * PAYLOAD_CHARS)));
+            DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), "4",
+            HistoryConfiguration.SIZE.key(), "64",
+            StreamConfiguration.STALL_TIMEOUT_MS.key(), Long.toString(STALL_TIMEOUT_MS),
+            LimitsConfiguration.MAX_BODY_BYTES.key(), Integer.toString(4 * PAYLOAD_CHARS)));
     private static final EhHttp http = server.http();
 
     private static String payload(final long i) {

@@ -1,6 +1,8 @@
 package io.eventhandler.server.sse;
 
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.HttpConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.SseTestClient;
 import io.eventhandler.server.testing.TestCloud;
@@ -41,9 +43,9 @@ class TlsStreamHeapProbe {
         }
         final Properties p = new Properties();
         p.putAll(cloud.serverSettings("eventhandler"));
-        p.put(ServerConfiguration.PORT, Integer.toString(port));
-        p.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:probe");
-        p.put(ServerConfiguration.SSE_MAX_STREAMS, "1000000");
+        p.put(HttpConfiguration.PORT.key(), Integer.toString(port));
+        p.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:probe");
+        p.put(LimitsConfiguration.SSE_MAX_STREAMS.key(), "1000000");
         final Path file = Files.createTempFile("probe", ".properties");
         try (var out = Files.newOutputStream(file)) {
             p.store(out, null);

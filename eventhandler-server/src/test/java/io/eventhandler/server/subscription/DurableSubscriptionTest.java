@@ -3,7 +3,9 @@ package io.eventhandler.server.subscription;
 import io.eventhandler.api.SubscriptionListResponseDTO;
 import io.eventhandler.api.SubscriptionResponseDTO;
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import org.junit.jupiter.api.Test;
@@ -25,8 +27,8 @@ class DurableSubscriptionTest {
 
     private static EventHandlerServer start(final Path dataDir) {
         return EventHandlerServer.start(ServerConfiguration.fromMap(Map.of(
-                ServerConfiguration.PORT, "0",
-                ServerConfiguration.STORE_URL, "jdbc:h2:file:" + dataDir.resolve("eventhandler"))));
+                HttpConfiguration.PORT.key(), "0",
+                StoreConfiguration.URL.key(), "jdbc:h2:file:" + dataDir.resolve("eventhandler"))));
     }
 
     @Test

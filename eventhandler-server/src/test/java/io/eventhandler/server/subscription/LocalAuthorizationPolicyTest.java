@@ -2,9 +2,12 @@ package io.eventhandler.server.subscription;
 
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.server.config.ConfigurationException;
-import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.ArrowheadConfiguration;
+import io.eventhandler.server.config.ConfigurationException;
+import io.eventhandler.server.config.HttpConfiguration;
+import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver;
@@ -25,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LocalAuthorizationPolicyTest {
 
     @RegisterExtension
-    static final RunningServer server = RunningServer.with(Map.of(ServerConfiguration.LOCAL_AUTHORIZATION_RULES,
+    static final RunningServer server = RunningServer.with(Map.of(ArrowheadConfiguration.LOCAL_AUTHORIZATION_RULES.key(),
             "dashboard:sensor,Thermometer; archive:*"));
     private static final EhHttp http = server.http();
 
@@ -74,9 +77,9 @@ class LocalAuthorizationPolicyTest {
     @Test
     void aMalformedRuleStopsTheStart() {
         final ConfigurationException e = assertThrows(ConfigurationException.class, () -> EventHandlerServer.start(
-                ServerConfiguration.fromMap(Map.of(ServerConfiguration.PORT, "0",
-                        ServerConfiguration.STORE_URL, "jdbc:h2:mem:policy-bad",
-                        ServerConfiguration.LOCAL_AUTHORIZATION_RULES, "dashboard"))));
+                ServerConfiguration.fromMap(Map.of(HttpConfiguration.PORT.key(), "0",
+                        StoreConfiguration.URL.key(), "jdbc:h2:mem:policy-bad",
+                        ArrowheadConfiguration.LOCAL_AUTHORIZATION_RULES.key(), "dashboard"))));
         assertEquals(List.of("eh.local.authorization.rules: authorization rule 'dashboard' is not "
                 + "subscriber:publisher[,publisher...] or subscriber:*"), e.problems());
     }

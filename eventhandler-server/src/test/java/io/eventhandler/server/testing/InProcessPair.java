@@ -1,8 +1,10 @@
 package io.eventhandler.server.testing;
 
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ReplicationConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -54,11 +56,11 @@ public final class InProcessPair implements AutoCloseable {
     private static EventHandlerServer start(final Map<String, String> base, final String scheme, final int port,
                                             final String role, final int peerPort) {
         final Map<String, String> settings = new HashMap<>(base);
-        settings.put(ServerConfiguration.PORT, Integer.toString(port));
-        settings.put(ServerConfiguration.ADDRESS, "127.0.0.1");
-        settings.put(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-" + UUID.randomUUID());
-        settings.put(ReplicationConfiguration.ROLE, role);
-        settings.put(ReplicationConfiguration.PEER, scheme + "://127.0.0.1:" + peerPort);
+        settings.put(HttpConfiguration.PORT.key(), Integer.toString(port));
+        settings.put(HttpConfiguration.ADDRESS.key(), "127.0.0.1");
+        settings.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID());
+        settings.put(ReplicationConfiguration.ROLE.key(), role);
+        settings.put(ReplicationConfiguration.PEER.key(), scheme + "://127.0.0.1:" + peerPort);
         return EventHandlerServer.start(ServerConfiguration.fromMap(settings));
     }
 

@@ -1,7 +1,9 @@
 package io.eventhandler.server.testing;
 
 import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -34,10 +36,10 @@ public final class RunningServer implements BeforeAllCallback, AfterAllCallback 
     @Override
     public void beforeAll(final ExtensionContext context) {
         final Map<String, String> all = new HashMap<>(settings);
-        all.putIfAbsent(ServerConfiguration.PORT, "0");
-        all.putIfAbsent(ServerConfiguration.ADDRESS, "127.0.0.1");
+        all.putIfAbsent(HttpConfiguration.PORT.key(), "0");
+        all.putIfAbsent(HttpConfiguration.ADDRESS.key(), "127.0.0.1");
         // each test server its own in-memory store, unless the test is about durable storage
-        all.putIfAbsent(ServerConfiguration.STORE_URL, "jdbc:h2:mem:eh-" + UUID.randomUUID());
+        all.putIfAbsent(StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID());
         server = EventHandlerServer.start(ServerConfiguration.fromMap(all));
     }
 

@@ -5,7 +5,7 @@ import io.eventhandler.security.certs.LocalCloud;
 import io.eventhandler.security.certs.Pkcs12Stores;
 import io.eventhandler.security.certs.SslContexts;
 import io.eventhandler.security.certs.SubjectAltNames;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.TlsConfiguration;
 
 import javax.net.ssl.SSLContext;
 import java.io.IOException;
@@ -141,9 +141,9 @@ public final class TestCloud {
     /** The {@code server.ssl.*} settings that run a server as {@code system} of this cloud. */
     public Map<String, String> serverSettings(final String system) {
         return Map.of(
-                ServerConfiguration.SSL_KEY_STORE, keyStore(system).toString(),
-                ServerConfiguration.SSL_KEY_STORE_PASSWORD, PASSWORD,
-                ServerConfiguration.SSL_TRUST_STORE, trustStore.toString());
+                TlsConfiguration.KEY_STORE.key(), keyStore(system).toString(),
+                TlsConfiguration.KEY_STORE_PASSWORD.key(), PASSWORD,
+                TlsConfiguration.TRUST_STORE.key(), trustStore.toString());
     }
 
     private SSLContext context(final Path keyStore) {

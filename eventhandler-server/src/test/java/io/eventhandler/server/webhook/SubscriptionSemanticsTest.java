@@ -3,7 +3,7 @@ package io.eventhandler.server.webhook;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver.Received;
@@ -41,7 +41,7 @@ class SubscriptionSemanticsTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.TIME_STAMP_TOLERANCE_SECONDS,
+            LimitsConfiguration.TIME_STAMP_TOLERANCE_SECONDS.key(),
             Integer.toString(TOLERANCE_SECONDS)));
     private static final EhHttp http = server.http();
 

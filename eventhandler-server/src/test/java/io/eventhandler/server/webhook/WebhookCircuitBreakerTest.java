@@ -1,10 +1,10 @@
 package io.eventhandler.server.webhook;
 
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.WebhookConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
-import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver.Answer;
+import io.eventhandler.server.testing.ScriptedWebhookReceiver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,9 +22,9 @@ class WebhookCircuitBreakerTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.WEBHOOK_MAX_RETRIES, "0",
-            ServerConfiguration.WEBHOOK_CIRCUIT_FAILURES, "2",
-            ServerConfiguration.WEBHOOK_CIRCUIT_OPEN_MS, "600000"));
+            WebhookConfiguration.MAX_RETRIES.key(), "0",
+            WebhookConfiguration.CIRCUIT_FAILURES.key(), "2",
+            WebhookConfiguration.CIRCUIT_OPEN_MS.key(), "600000"));
     private static final EhHttp http = server.http();
 
     @Test

@@ -3,7 +3,8 @@ package io.eventhandler.server.webhook;
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
-import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.DeliveryConfiguration;
+import io.eventhandler.server.config.WebhookConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.ScriptedWebhookReceiver.Answer;
@@ -42,11 +43,11 @@ class WebhookDeliveryTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            ServerConfiguration.WEBHOOK_MAX_RETRIES, Integer.toString(MAX_RETRIES),
-            ServerConfiguration.WEBHOOK_RETRY_BACKOFF_MS, Long.toString(BACKOFF_MS),
-            ServerConfiguration.SUBSCRIBER_QUEUE_CAPACITY, Integer.toString(QUEUE_CAPACITY),
-            ServerConfiguration.WEBHOOK_CONNECT_TIMEOUT_MS, "1000",
-            ServerConfiguration.WEBHOOK_RESPONSE_TIMEOUT_MS, "5000"));
+            WebhookConfiguration.MAX_RETRIES.key(), Integer.toString(MAX_RETRIES),
+            WebhookConfiguration.RETRY_BACKOFF_MS.key(), Long.toString(BACKOFF_MS),
+            DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), Integer.toString(QUEUE_CAPACITY),
+            WebhookConfiguration.CONNECT_TIMEOUT_MS.key(), "1000",
+            WebhookConfiguration.RESPONSE_TIMEOUT_MS.key(), "5000"));
     private static final EhHttp http = server.http();
 
     private static List<Long> oneTo(final long n) {

@@ -3,6 +3,7 @@ package io.eventhandler.server.testing.arrowhead;
 import io.eventhandler.api.JsonMapper;
 import io.eventhandler.security.certs.Pkcs12Stores;
 import io.eventhandler.server.arrowhead.CoreSystemClient;
+import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.testing.TestCloud;
 
 import javax.net.ssl.SSLContext;
@@ -29,12 +30,12 @@ public final class CoreClients {
     /** With this TLS identity and hostname verification on or off. */
     public static CoreSystemClient with(final SSLContext context, final boolean hostnameVerification) {
         return new CoreSystemClient(context, hostnameVerification, CONNECT_TIMEOUT, RESPONSE_TIMEOUT,
-                JsonMapper.create());
+                JsonMapper.create(), new Runner());
     }
 
     /** Plain HTTP. */
     public static CoreSystemClient plain() {
-        return new CoreSystemClient(null, true, CONNECT_TIMEOUT, RESPONSE_TIMEOUT, JsonMapper.create());
+        return new CoreSystemClient(null, true, CONNECT_TIMEOUT, RESPONSE_TIMEOUT, JsonMapper.create(), new Runner());
     }
 
     /** The certificate in {@code system}'s key store of the test cloud. */

@@ -1,0 +1,36 @@
+package io.eventhandler.server.frontend;
+
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
+import io.eventhandler.server.calibration.StageRecorder;
+import io.eventhandler.server.delivery.DeliveryService;
+import io.eventhandler.server.engine.EngineService;
+import io.eventhandler.server.history.HistoryService;
+import io.eventhandler.server.observability.EventHandlerMetrics;
+import io.eventhandler.server.observability.MetricsAccess;
+import io.eventhandler.server.observability.ObservedState;
+import io.eventhandler.server.replication.ReplicationService;
+import io.eventhandler.server.subscription.SubscriptionAuthorizer;
+import io.eventhandler.server.subscription.Subscriptions;
+
+/**
+ * The parts behind the HTTP front end's endpoints, built before it by the composition root.
+ *
+ * @param broker        publish, SSE and statistics
+ * @param delivery      topic QoS management and the subscribers' admission
+ * @param subscriptions webhook subscriptions and their management
+ * @param authorizer    who may reach an SSE subscriber
+ * @param engine        the operator graph's management
+ * @param history       history pages and durable acknowledgements
+ * @param replication   the pair's protocol and whether this instance serves
+ * @param observed      what the status page shows
+ * @param metrics       the Prometheus metrics
+ * @param metricsAccess who may read metrics and the status page
+ * @param problems      where delivery problems are logged
+ * @param stages        where publish and SSE record their stages ({@link StageRecorder#NONE} unless calibrating)
+ */
+public record Endpoints(Broker broker, DeliveryService delivery, Subscriptions subscriptions,
+                        SubscriptionAuthorizer authorizer, EngineService engine, HistoryService history,
+                        ReplicationService replication, ObservedState observed, EventHandlerMetrics metrics,
+                        MetricsAccess metricsAccess, DeliveryProblemLog problems, StageRecorder stages) {
+}

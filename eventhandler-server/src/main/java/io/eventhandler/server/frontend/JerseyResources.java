@@ -1,0 +1,74 @@
+package io.eventhandler.server.frontend;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.core.broker.Broker;
+import io.eventhandler.server.config.LimitsConfiguration;
+import io.eventhandler.server.delivery.DeliveryService;
+import io.eventhandler.server.engine.EngineService;
+import io.eventhandler.server.history.HistoryService;
+import io.eventhandler.server.http.BodySizeLimitFilter;
+import io.eventhandler.server.http.ErrorBodyFilter;
+import io.eventhandler.server.http.ErrorMappers;
+import io.eventhandler.server.http.ObjectMapperResolver;
+import io.eventhandler.server.observability.EventHandlerMetrics;
+import io.eventhandler.server.observability.MetricsAccess;
+import io.eventhandler.server.publish.PublishValidator;
+import io.eventhandler.server.replication.ReplicationResource;
+import io.eventhandler.server.replication.ReplicationService;
+import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.security.ServerSecurity;
+import io.eventhandler.server.subscription.SubscriptionValidator;
+import io.eventhandler.server.subscription.Subscriptions;
+import io.eventhandler.server.validation.RequestLimits;
+import org.glassfish.jersey.internal.inject.AbstractBinder;
+import org.glassfish.jersey.jackson.JacksonFeature;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+
+import java.util.Map;
+
+/**
+ * Jersey's configuration: every resource class of {@link HttpFrontEnd#RESOURCE_CLASSES} with its collaborators bound,
+ * Jackson with the server's limits, the body size limits and the error mappers that answer with an
+ * {@code ErrorMessageDTO}. Classes with bound collaborators rather than instances: Jersey would warn about an instance
+ * that "implements no provider interface" (jersey#3700).
+ */
+final class JerseyResources {
+
+    private JerseyResources() {
+    }
+
+    static ResourceConfig of(final Endpoints endpoints, final ServerSecurity security, final LimitsConfiguration limits,
+                             final RequestLimits requestLimits, final PublishValidator publishValidator,
+                             final ObjectMapper mapper) {
+        final SubscriptionValidator subscriptionValidator = new SubscriptionValidator(
+                limits.timeStampToleranceSeconds(), requestLimits, endpoints.delivery()::admit);
+        return new ResourceConfig()
+                .registerClasses(HttpFrontEnd.RESOURCE_CLASSES)
+                .register(new AbstractBinder() {
+                    @Override
+                    protected void configure() {
+                        bind(endpoints.broker()).to(Broker.class);
+                        bind(requestLimits).to(RequestLimits.class);
+                        bind(subscriptionValidator).to(SubscriptionValidator.class);
+                        bind(publishValidator).to(PublishValidator.class);
+                        bind(endpoints.delivery()).to(DeliveryService.class);
+                        bind(endpoints.subscriptions()).to(Subscriptions.class);
+                        bind(endpoints.engine()).to(EngineService.class);
+                        bind(security.access()).to(AccessControl.class);
+                        bind(endpoints.replication()).to(ReplicationService.class);
+                        bind(endpoints.metrics()).to(EventHandlerMetrics.class);
+                        bind(endpoints.metricsAccess()).to(MetricsAccess.class);
+                        bind(endpoints.history()).to(HistoryService.class);
+                        bind(security.systemName()).named(ReplicationResource.SELF).to(String.class);
+                    }
+                })
+                .register(JacksonFeature.withoutExceptionMappers())
+                .register(new ObjectMapperResolver(mapper))
+                .register(new BodySizeLimitFilter(limits.maxBodyBytes(), Map.of(ReplicationResource.BATCH_PATH,
+                        (long) endpoints.replication().batchBodyMaxBytes())))
+                .registerClasses(ErrorMappers.all())
+                .register(ErrorBodyFilter.class)
+                .property(ServerProperties.WADL_FEATURE_DISABLE, true);
+    }
+}

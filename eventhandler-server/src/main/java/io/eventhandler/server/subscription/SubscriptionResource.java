@@ -1,0 +1,112 @@
+package io.eventhandler.server.subscription;
+
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.SubscriptionRequestDTO;
+import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.http.AsyncResponses;
+import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.validation.RequestLimits;
+import io.eventhandler.server.validation.Text;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.glassfish.grizzly.http.server.Request;
+
+/**
+ * The Arrowhead 4.6 Event Handler API's webhook subscriptions: subscribe (delivery by POST to the subscriber's
+ * notify URI) and unsubscribe. Publish, the hot path, is a Grizzly handler of its own.
+ */
+@Path(EventHandlerApi.BASE_PATH)
+@Singleton
+public final class SubscriptionResource {
+
+    private static final String SUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIBE;
+    private static final String UNSUBSCRIBE_ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.UNSUBSCRIBE;
+
+    private final SubscriptionValidator subscriptionValidator;
+    private final Subscriptions subscriptions;
+    private final AccessControl access;
+    private final RequestLimits limits;
+
+    @Inject
+    public SubscriptionResource(final SubscriptionValidator subscriptionValidator,
+                                final Subscriptions subscriptions, final AccessControl access,
+                                final RequestLimits limits) {
+        this.subscriptionValidator = subscriptionValidator;
+        this.subscriptions = subscriptions;
+        this.access = access;
+        this.limits = limits;
+    }
+
+    /**
+     * Creates or replaces the subscription of this subscriber to this event type, once the Authorization system (or
+     * the local policy) has said which publishers may reach it; answered when it is stored and attached.
+     */
+    @POST
+    @Path(EventHandlerApi.SUBSCRIBE)
+    @Consumes(MediaType.APPLICATION_JSON)
+    public void subscribe(@Context final Request http, final SubscriptionRequestDTO request,
+                          @Suspended final AsyncResponse async) {
+        if (request != null) {
+            access.requireRequester(http, request.subscriberSystem() == null ? null
+                    : request.subscriberSystem().systemName(), SUBSCRIBE_ORIGIN);
+        }
+        AsyncResponses.resume(async, subscriptions.subscribe(subscriptionValidator.validate(request, SUBSCRIBE_ORIGIN),
+                SUBSCRIBE_ORIGIN),
+                stored -> Response.ok().build());
+    }
+
+    /** Removes the subscription; unknown subscriptions are not an error, as in Arrowhead. */
+    @DELETE
+    @Path(EventHandlerApi.UNSUBSCRIBE)
+    public void unsubscribe(@Context final Request http, @Suspended final AsyncResponse async,
+                                @QueryParam(EventHandlerApi.UNSUBSCRIBE_EVENT_TYPE) final String eventType,
+                                @QueryParam(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME) final String systemName,
+                                @QueryParam(EventHandlerApi.UNSUBSCRIBE_ADDRESS) final String address,
+                                @QueryParam(EventHandlerApi.UNSUBSCRIBE_PORT) final String port) {
+        // any system of the cloud, as in Arrowhead (which does not check that the caller is the subscriber)
+        access.requireLocalCloud(http, UNSUBSCRIBE_ORIGIN);
+        if (Text.isBlank(eventType)) {
+            throw ArrowheadException.badPayload("Event Type is blank", UNSUBSCRIBE_ORIGIN);
+        }
+        if (Text.isBlank(systemName)) {
+            throw ArrowheadException.badPayload("Name of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
+        }
+        if (Text.isBlank(address)) {
+            throw ArrowheadException.badPayload("Address of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
+        }
+        final int subscriberPort = parsePort(port);
+        limits.eventType(eventType, "Event Type", UNSUBSCRIBE_ORIGIN);
+        limits.systemName(systemName, "Name of the subscriber system", UNSUBSCRIBE_ORIGIN);
+        limits.address(address, "Address of the subscriber system", UNSUBSCRIBE_ORIGIN);
+        AsyncResponses.resume(async, subscriptions.unsubscribe(eventType, SystemRef.of(systemName, address,
+                subscriberPort)), removed -> Response.ok().build());
+    }
+
+    private static int parsePort(final String port) {
+        if (Text.isBlank(port)) {
+            throw ArrowheadException.badPayload("Port of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
+        }
+        final int value;
+        try {
+            value = Integer.parseInt(port.trim());
+        } catch (final NumberFormatException e) {
+            throw ArrowheadException.badPayload("Port of the subscriber system is not a number", UNSUBSCRIBE_ORIGIN);
+        }
+        if (value < 1) {
+            // Arrowhead's service layer (checkUnsubscribeParameters)
+            throw ArrowheadException.invalidParameter("System port is less than one.", UNSUBSCRIBE_ORIGIN);
+        }
+        return value;
+    }
+}

@@ -10,11 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Issue 5's acceptance benchmark: FRAME's topic mix (Table 3.2 categories, 16-byte payloads, publishers as proxies
+ * FRAME's topic mix (Table 3.2 categories, 16-byte payloads, publishers as proxies
  * sending a batch per period) against a fresh embedded Event Handler per run, under FRAME+, FRAME and FCFS, at
  * several topic counts. Prints and appends to a results file one block per run and, per topic count, the success
  * rates in the shape of the paper's Table 3.5 with the replication jobs and CPU of each setting. See
- * {@code benchmarks/README.md} and {@code docs/benchmarks.md}.
+ * {@code benchmarks/README.md} and {@code lab/notebook/frame-topic-mix.md}.
  */
 public final class TopicMixExperiment {
 

@@ -24,7 +24,7 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 9's "publish cost independent of the number of topics", without the network: the {@link PublishPath}
+ * The claim "publish cost independent of the number of topics", without the network: the {@link PublishPath}
  * (parse, validate, accept, hand-off to the topic's {@code perTopic} subscribers), each call on the next of
  * {@code topics} topics in turn. With 10,000 topics every call meets a topic, history and subscribers that are cold
  * in the caches; the end-to-end scale run adds the socket of each.

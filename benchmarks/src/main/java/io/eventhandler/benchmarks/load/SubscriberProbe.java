@@ -108,7 +108,7 @@ public final class SubscriberProbe implements EventListener {
         }
         // Chosen without a branch: a branch never taken during warm-up is compiled as an uncommon trap, and the first
         // measured event would send this method back to the interpreter just as measuring starts. (Other first-time
-        // paths, such as a fresh histogram's minimum, still cost the first run a recompilation: docs/benchmarks.md.)
+        // paths, such as a fresh histogram's minimum, still cost the first run a recompilation: lab/notebook/fast-path.md.)
         final int index = (int) ((warmupPerPublisher - 1 - header.counter()) >>> 63);
         final Phase phase = phases[index];
         if (phase.record(header, header.counter() - index * warmupPerPublisher, created, receivedMicros)) {

@@ -1,11 +1,11 @@
 package io.eventhandler.benchmarks.scale;
 
 /**
- * Scale experiments against a running Event Handler in a JVM of its own (issue 9): {@code fanout} (thousands of SSE
+ * Scale experiments against a running Event Handler in a JVM of its own: {@code fanout} (thousands of SSE
  * subscribers on one topic, the server's idle cost per subscriber and delivery at given rates), {@code storm} (every
  * subscriber reconnects with {@code Last-Event-ID} at once while publishing goes on) and {@code topics} (publish cost
  * at few and at many topics). {@code benchmarks/scale.sh} starts the server and runs them; results and their reading
- * are in {@code docs/benchmarks.md}.
+ * are in {@code lab/notebook/scale.md}.
  */
 public final class ScaleExperiment {
 

@@ -60,12 +60,12 @@ public record LimitsConfiguration(
 
     /**
      * Heap an SSE stream holds over plain HTTP, with a margin: measured 4.5 KiB idle and 7–9 KiB once it has received
-     * events (its delivery accounting and frame buffer grow), 5,000 and 10,000 streams (docs/benchmarks.md, scale).
+     * events (its delivery accounting and frame buffer grow), 5,000 and 10,000 streams (lab/notebook/scale.md).
      */
     static final long HEAP_PER_SSE_STREAM_BYTES = 12 * 1024;
     /**
      * The same over TLS, with a margin: measured 40–43 KiB idle with 1,000 and 2,000 streams, each its own TLS
-     * session ({@code TlsStreamHeapProbe}; docs/benchmarks.md, scale).
+     * session ({@code TlsStreamHeapProbe}; lab/notebook/scale.md).
      */
     static final long HEAP_PER_TLS_SSE_STREAM_BYTES = 64 * 1024;
 

@@ -19,7 +19,7 @@ final class DeliveryCounters {
     /**
      * Packed: it holds only the buckets in use. A flat histogram covering milliseconds in µs at 2 digits is two
      * arrays of ~1,700 longs (27 KB), and there is one per subscriber and per topic: with it, 1,000 SSE subscribers
-     * held 73 KiB of heap each after their first 1,100 events, packed 29 KiB (docs/benchmarks.md, "Scale").
+     * held 73 KiB of heap each after their first 1,100 events, packed 29 KiB (lab/notebook/scale.md).
      * Not HdrHistogram's {@code PackedConcurrentHistogram}: concurrent writers that resize it can block each other
      * for good (seen in HdrHistogram 2.2.2: one writer parked in the phaser's reader lock, another yielding in
      * {@code flipPhase}, four threads stuck for 60 s in {@code DeliveryAccountingTest}). Two delivery workers

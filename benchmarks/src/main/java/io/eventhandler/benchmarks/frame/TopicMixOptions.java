@@ -71,32 +71,15 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
             final String value = args[++i];
             switch (arg) {
                 case "--topics" -> topics = ints(value);
-                case "--settings" -> {
-                    final List<FrameSetting> parsed = new ArrayList<>();
-                    for (final String s : value.split(",")) {
-                        parsed.add(FrameSetting.parse(s));
-                    }
-                    settings = parsed;
-                }
+                case "--settings" -> settings = settings(value);
                 case "--runs" -> runs = positive(arg, Integer.parseInt(value));
                 case "--warmup" -> warmup = seconds(value);
                 case "--measure" -> measure = seconds(value);
                 case "--readers" -> readers = positive(arg, Integer.parseInt(value));
                 case "--subscribers" -> subscribers = positive(arg, Integer.parseInt(value));
-                case "--phase" -> {
-                    if (!value.equals("aligned") && !value.equals("spread")) {
-                        throw new IllegalArgumentException("--phase is aligned or spread, not " + value);
-                    }
-                    spread = value.equals("spread");
-                }
+                case "--phase" -> spread = spread(value);
                 case "--out" -> out = Path.of(value);
-                case "--set" -> {
-                    final int eq = value.indexOf('=');
-                    if (eq <= 0) {
-                        throw new IllegalArgumentException("--set wants key=value, not " + value);
-                    }
-                    config.put(value.substring(0, eq), value.substring(eq + 1));
-                }
+                case "--set" -> putSetting(config, value);
                 default -> throw new IllegalArgumentException("unknown option " + arg + "\n" + USAGE);
             }
         }
@@ -105,6 +88,29 @@ record TopicMixOptions(List<Integer> topics, List<FrameSetting> settings, int ru
         }
         return new TopicMixOptions(List.copyOf(topics), List.copyOf(settings), runs, warmup, positive("--measure",
                 measure), readers, subscribers, spread, batch, backup, out, Map.copyOf(config));
+    }
+
+    private static List<FrameSetting> settings(final String value) {
+        final List<FrameSetting> parsed = new ArrayList<>();
+        for (final String s : value.split(",")) {
+            parsed.add(FrameSetting.parse(s));
+        }
+        return parsed;
+    }
+
+    private static boolean spread(final String value) {
+        if (!value.equals("aligned") && !value.equals("spread")) {
+            throw new IllegalArgumentException("--phase is aligned or spread, not " + value);
+        }
+        return value.equals("spread");
+    }
+
+    private static void putSetting(final Map<String, String> config, final String value) {
+        final int eq = value.indexOf('=');
+        if (eq <= 0) {
+            throw new IllegalArgumentException("--set wants key=value, not " + value);
+        }
+        config.put(value.substring(0, eq), value.substring(eq + 1));
     }
 
     /** These options with a measured phase of at least {@code micros}. */

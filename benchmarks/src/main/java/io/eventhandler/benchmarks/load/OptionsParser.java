@@ -75,21 +75,8 @@ public final class OptionsParser {
         if (!embedded && !serverConfig.isEmpty()) {
             throw new UsageException("--server-config applies to --embedded only");
         }
-        final boolean secure = given.containsKey("keystore") || given.containsKey("truststore")
-                || given.containsKey("password");
-        if (secure && !(given.containsKey("keystore") && given.containsKey("truststore")
-                && given.containsKey("password"))) {
-            throw new UsageException("secure mode needs --keystore, --truststore and --password");
-        }
-        final URI url = given.containsKey("url") ? uri(given.get("url"))
-                : secure ? LoadOptions.DEFAULT_SECURE_URL : LoadOptions.DEFAULT_URL;
-        if (!embedded) {
-            TargetGuard.check(url, allowRemote);
-            if (secure != "https".equalsIgnoreCase(url.getScheme())) {
-                throw new UsageException("--url must be " + (secure ? "https with --keystore" : "http without --keystore")
-                        + ", not '" + url + "'");
-            }
-        }
+        final boolean secure = secure(given);
+        final URI url = target(given, embedded, allowRemote, secure);
         final Path keyStore = secure ? readableFile("keystore", given.get("keystore")) : null;
         final Path trustStore = secure ? readableFile("truststore", given.get("truststore")) : null;
         if (given.containsKey("events") && given.containsKey("duration")) {
@@ -126,6 +113,31 @@ public final class OptionsParser {
                 payloadBytes, topics, warmup, preset, json, drain, ready, runs, given.containsKey("fail-on-loss"),
                 serverConfig, keyStore, trustStore, secure ? given.get("password") : null,
                 given.containsKey("samples-csv") ? Path.of(given.get("samples-csv")) : null);
+    }
+
+    private static boolean secure(final Map<String, String> given) {
+        final boolean secure = given.containsKey("keystore") || given.containsKey("truststore")
+                || given.containsKey("password");
+        if (secure && !(given.containsKey("keystore") && given.containsKey("truststore")
+                && given.containsKey("password"))) {
+            throw new UsageException("secure mode needs --keystore, --truststore and --password");
+        }
+        return secure;
+    }
+
+    /** The server to load: {@code --url} or the default for the mode, checked against where it may point. */
+    private static URI target(final Map<String, String> given, final boolean embedded, final boolean allowRemote,
+                              final boolean secure) {
+        final URI url = given.containsKey("url") ? uri(given.get("url"))
+                : secure ? LoadOptions.DEFAULT_SECURE_URL : LoadOptions.DEFAULT_URL;
+        if (!embedded) {
+            TargetGuard.check(url, allowRemote);
+            if (secure != "https".equalsIgnoreCase(url.getScheme())) {
+                throw new UsageException("--url must be " + (secure ? "https with --keystore" : "http without --keystore")
+                        + ", not '" + url + "'");
+            }
+        }
+        return url;
     }
 
     private static void collect(final String[] args, final Map<String, String> given,

@@ -122,20 +122,7 @@ final class PublishPhase {
         samplerThread.join();
 
         final long expectedTotal = expectedDeliveries(publisher, fromStream, toStream, topicOf);
-        final long drainStart = System.nanoTime();
-        final long drainDeadline = drainStart + drain.toNanos();
-        long lastEvents = book.events();
-        long lastProgress = drainStart;
-        while (book.events() - eventsBefore < expectedTotal && System.nanoTime() < drainDeadline
-                && System.nanoTime() - lastProgress < 3_000_000_000L) {
-            Thread.sleep(20);
-            final long now = book.events();
-            if (now != lastEvents) {
-                lastEvents = now;
-                lastProgress = System.nanoTime();
-            }
-        }
-        final long drainMillis = (System.nanoTime() - drainStart) / 1_000_000;
+        final long drainMillis = awaitDeliveries(book, eventsBefore, expectedTotal);
         final ServerProcess.Snapshot cpuAfter = process.sample();
         final StreamBook.Counts after = book.counts();
         final Histogram endToEnd = book.latencySinceLastCall();
@@ -155,6 +142,28 @@ final class PublishPhase {
                 Math.max(sampler.rssMax, cpuAfter.rssKiB()), Math.max(sampler.threadsMax, cpuAfter.threads()),
                 countersAfter.minus(countersBefore), loadBefore, ScaleReport.load(), publisher,
                 100.0 * (ownCpuPublished - ownCpuBefore) / 1000 / Math.max(1, publishMicros));
+    }
+
+    /**
+     * Waits until the streams received {@code expectedTotal} events since {@code eventsBefore}, the drain time passed,
+     * or 3 s went by without progress; returns the milliseconds waited.
+     */
+    private long awaitDeliveries(final StreamBook book, final long eventsBefore, final long expectedTotal)
+            throws InterruptedException {
+        final long drainStart = System.nanoTime();
+        final long drainDeadline = drainStart + drain.toNanos();
+        long lastEvents = book.events();
+        long lastProgress = drainStart;
+        while (book.events() - eventsBefore < expectedTotal && System.nanoTime() < drainDeadline
+                && System.nanoTime() - lastProgress < 3_000_000_000L) {
+            Thread.sleep(20);
+            final long now = book.events();
+            if (now != lastEvents) {
+                lastEvents = now;
+                lastProgress = System.nanoTime();
+            }
+        }
+        return (System.nanoTime() - drainStart) / 1_000_000;
     }
 
     /** This JVM's CPU time: on two shared cores, the generator's own share tells who was short of CPU. */

@@ -138,11 +138,7 @@ public final class ExampleApplication {
                         return new Result(0, sseCount.get(), webhookCount.get(), false);
                     }
                     out.printf("SSE stream of %s open%n", eventType);
-                    for (int i = 1; i <= options.count(); i++) {
-                        final String payload = String.format(Locale.ROOT, "{\"celsius\":%.1f,\"reading\":%d}",
-                                20.0 + (i % 10) / 2.0, i);
-                        publisher.publish(eventType, payload, Map.of("unit", "celsius"));
-                    }
+                    publishReadings(publisher, eventType, options.count());
                     out.printf("published %d events as %s%n", options.count(), source.systemName());
                     final boolean complete = await(sseDone, deadline) && await(webhookDone, deadline);
                     final Result result = new Result(options.count(), sseCount.get(), webhookCount.get(), complete);
@@ -156,6 +152,14 @@ public final class ExampleApplication {
                     out.printf("unsubscribed %s from %s%n", subscriber.systemName(), eventType);
                 }
             }
+        }
+    }
+
+    private static void publishReadings(final EventPublisher publisher, final String eventType, final int count) {
+        for (int i = 1; i <= count; i++) {
+            final String payload = String.format(Locale.ROOT, "{\"celsius\":%.1f,\"reading\":%d}",
+                    20.0 + (i % 10) / 2.0, i);
+            publisher.publish(eventType, payload, Map.of("unit", "celsius"));
         }
     }
 

@@ -43,17 +43,7 @@ record CommandOptions(Path dir, String cloud, String operator, char[] password, 
     }
 
     static CommandOptions parse(final String[] args) throws UsageException {
-        Path dir = null;
-        String cloud = null;
-        String operator = null;
-        char[] password = null;
-        final LinkedHashSet<String> systems = new LinkedHashSet<>();
-        final List<SubjectAltNames> sans = new ArrayList<>();
-        boolean localhost = true;
-        Duration validity = CertificateAuthority.DEFAULT_SYSTEM_VALIDITY;
-        boolean trustMaster = false;
-        boolean force = false;
-
+        final Builder builder = new Builder();
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             String inlineValue = null;
@@ -65,11 +55,11 @@ record CommandOptions(Path dir, String cloud, String operator, char[] password, 
             switch (option) {
                 case "--help", "-h" -> {
                     return new CommandOptions(null, null, null, null, List.of(), SubjectAltNames.none(),
-                            validity, false, false, true);
+                            CertificateAuthority.DEFAULT_SYSTEM_VALIDITY, false, false, true);
                 }
-                case "--no-localhost" -> localhost = false;
-                case "--trust-master" -> trustMaster = true;
-                case "--force" -> force = true;
+                case "--no-localhost" -> builder.localhost = false;
+                case "--trust-master" -> builder.trustMaster = true;
+                case "--force" -> builder.force = true;
                 case "--dir", "--cloud", "--operator", "--password", "--systems", "--san", "--validity-days" -> {
                     final String value;
                     if (inlineValue != null) {
@@ -79,47 +69,67 @@ record CommandOptions(Path dir, String cloud, String operator, char[] password, 
                     } else {
                         throw new UsageException("option " + option + " needs a value");
                     }
-                    if (value.isEmpty()) {
-                        throw new UsageException("option " + option + " needs a non-empty value");
-                    }
-                    switch (option) {
-                        case "--dir" -> dir = Path.of(value);
-                        case "--cloud" -> cloud = label(option, "cloud name", value);
-                        case "--operator" -> operator = label(option, "operator name", value);
-                        case "--password" -> password = value.toCharArray();
-                        case "--systems" -> {
-                            for (final String system : value.split(",", -1)) {
-                                systems.add(label(option, "system name", system.trim()));
-                            }
-                        }
-                        case "--san" -> sans.add(altNames(option, value));
-                        default -> validity = days(option, value);
-                    }
+                    builder.set(option, value);
                 }
                 default -> throw new UsageException(option.startsWith("-")
                         ? "unknown option " + option
                         : "unexpected argument '" + option + "'");
             }
         }
-        require("--dir", dir);
-        require("--cloud", cloud);
-        require("--operator", operator);
-        require("--password", password);
+        return builder.build();
+    }
 
-        for (final String system : systems) {
-            try {
-                LocalCloud.systemFile(dir, cloud, system);
-            } catch (final IllegalArgumentException e) {
-                throw new UsageException("--systems: " + e.getMessage());
+    /** The options read so far, checked as each arrives and together at the end. */
+    private static final class Builder {
+        private Path dir;
+        private String cloud;
+        private String operator;
+        private char[] password;
+        private final LinkedHashSet<String> systems = new LinkedHashSet<>();
+        private final List<SubjectAltNames> sans = new ArrayList<>();
+        private boolean localhost = true;
+        private Duration validity = CertificateAuthority.DEFAULT_SYSTEM_VALIDITY;
+        private boolean trustMaster;
+        private boolean force;
+
+        void set(final String option, final String value) throws UsageException {
+            if (value.isEmpty()) {
+                throw new UsageException("option " + option + " needs a non-empty value");
+            }
+            switch (option) {
+                case "--dir" -> dir = Path.of(value);
+                case "--cloud" -> cloud = label(option, "cloud name", value);
+                case "--operator" -> operator = label(option, "operator name", value);
+                case "--password" -> password = value.toCharArray();
+                case "--systems" -> {
+                    for (final String system : value.split(",", -1)) {
+                        systems.add(label(option, "system name", system.trim()));
+                    }
+                }
+                case "--san" -> sans.add(altNames(option, value));
+                default -> validity = days(option, value);
             }
         }
 
-        SubjectAltNames altNames = localhost ? SubjectAltNames.localhost() : SubjectAltNames.none();
-        for (final SubjectAltNames more : sans) {
-            altNames = altNames.plus(more);
+        CommandOptions build() throws UsageException {
+            require("--dir", dir);
+            require("--cloud", cloud);
+            require("--operator", operator);
+            require("--password", password);
+            for (final String system : systems) {
+                try {
+                    LocalCloud.systemFile(dir, cloud, system);
+                } catch (final IllegalArgumentException e) {
+                    throw new UsageException("--systems: " + e.getMessage());
+                }
+            }
+            SubjectAltNames altNames = localhost ? SubjectAltNames.localhost() : SubjectAltNames.none();
+            for (final SubjectAltNames more : sans) {
+                altNames = altNames.plus(more);
+            }
+            return new CommandOptions(dir, cloud, operator, password, List.copyOf(systems), altNames, validity,
+                    trustMaster, force, false);
         }
-        return new CommandOptions(dir, cloud, operator, password, List.copyOf(systems), altNames, validity,
-                trustMaster, force, false);
     }
 
     private static void require(final String option, final Object value) throws UsageException {

@@ -13,13 +13,16 @@ import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 
+import java.util.Set;
+
 /**
  * The parts behind the HTTP front end's endpoints, built before it by the composition root.
  *
  * @param broker        publish, SSE and statistics
  * @param delivery      topic QoS management and the subscribers' admission
  * @param subscriptions webhook subscriptions and their management
- * @param authorizer    who may reach an SSE subscriber
+ * @param authorizer    who may reach an SSE subscriber (the local cloud's)
+ * @param cloudResources Jersey resources the local cloud's own systems call (its authorization updates)
  * @param engine        the operator graph's management
  * @param history       history pages and durable acknowledgements
  * @param replication   the pair's protocol and whether this instance serves
@@ -30,7 +33,7 @@ import io.eventhandler.server.subscription.Subscriptions;
  * @param stages        where publish and SSE record their stages ({@link StageRecorder#NONE} unless calibrating)
  */
 public record Endpoints(Broker broker, DeliveryService delivery, Subscriptions subscriptions,
-                        SubscriptionAuthorizer authorizer, EngineService engine, HistoryService history,
+                        SubscriptionAuthorizer authorizer, Set<Class<?>> cloudResources, EngineService engine, HistoryService history,
                         ReplicationService replication, ObservedState observed, EventHandlerMetrics metrics,
                         MetricsAccess metricsAccess, DeliveryProblemLog problems, StageRecorder stages) {
 }

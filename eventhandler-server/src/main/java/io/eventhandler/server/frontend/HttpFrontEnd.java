@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.arrowhead.AuthorizationUpdateResource;
 import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.config.StreamConfiguration;
@@ -63,9 +62,12 @@ public final class HttpFrontEnd implements Component {
     /** The status page's update period. */
     private static final long STATUS_PERIOD_MS = 1_000;
 
-    /** The Jersey resources: every endpoint except the Grizzly hot paths, {@link #HOT_PATHS}. */
+    /**
+     * The Jersey resources: every endpoint except the Grizzly hot paths, {@link #HOT_PATHS}, and those the local
+     * cloud's own systems call ({@link Endpoints#cloudResources()}).
+     */
     public static final Set<Class<?>> RESOURCE_CLASSES = Set.of(SubscriptionResource.class, EchoResource.class,
-            StatisticsResource.class, AuthorizationUpdateResource.class, SubscriptionManagementResource.class,
+            StatisticsResource.class, SubscriptionManagementResource.class,
             EngineManagementResource.class, QosManagementResource.class, ReplicationResource.class,
             OpenApiResource.class, ObservabilityResource.class, HistoryResource.class);
     /**

@@ -45,6 +45,7 @@ final class JerseyResources {
                 limits.timeStampToleranceSeconds(), requestLimits, endpoints.delivery()::admit);
         return new ResourceConfig()
                 .registerClasses(HttpFrontEnd.RESOURCE_CLASSES)
+                .registerClasses(endpoints.cloudResources())
                 .register(new AbstractBinder() {
                     @Override
                     protected void configure() {

@@ -118,7 +118,9 @@ public final class ExampleApplication {
                     : tls.system(LOCALHOST, PUBLISHER_PORT);
             final EventHandlerLocation location = locate(options, tls, subscriber);
             final EventHandlerClient.Builder clientBuilder = EventHandlerClient.builder(location.endpoints());
-            final EventSubscriber.Builder sseBuilder = EventSubscriber.builder(location.endpoints(), eventType);
+            // the stream names the subscriber as registered: in a local cloud the Authorization is asked about it
+            final EventSubscriber.Builder sseBuilder = EventSubscriber.builder(location.endpoints(), eventType)
+                    .subscriber(subscriber);
             if (tls != null) {
                 clientBuilder.tls(tls);
                 sseBuilder.tls(tls);

@@ -102,7 +102,7 @@ public final class EventHandlerServer implements AutoCloseable {
         lifecycle.add("delivery", Component.of(() -> delivery.start(broker), delivery));
         final EngineService engine = lifecycle.add("engine", new EngineService(c.engine(), broker, self(), mapper));
         final LocalCloud cloud = lifecycle.own("local cloud clients",
-                LocalClouds.of(c.arrowhead(), c.tls(), security.outgoing().sslContext(), mapper, runner));
+                LocalClouds.of(c.arrowhead(), c.tls(), security, mapper, runner));
         final SubscriptionAuthorizer authorizer = cloud.authorizer();
         final Subscriptions subscriptions = subscriptions(authorizer);
         final ReplicationService replication = new ReplicationService(c.replication(),
@@ -112,9 +112,9 @@ public final class EventHandlerServer implements AutoCloseable {
                 new GrizzlyWorkerProbe(), runner);
         final EventHandlerMetrics metrics = lifecycle.own("metrics",
                 new EventHandlerMetrics(observed, c.observability().metricsTopicLimit()));
-        final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, authorizer, cloud.resources(),
-                engine, history,
-                replication, observed, metrics, new MetricsAccess(security.access(), c.observability()), problems,
+        final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,
+                cloud.resources(), engine, history,
+                replication, observed, metrics, new MetricsAccess(cloud.access(), c.observability()), problems,
                 stages);
         final HttpFrontEnd frontEnd = lifecycle.add("HTTP front end",
                 new HttpFrontEnd(c.http(), c.limits(), c.streams(), security, mapper, endpoints, runner));

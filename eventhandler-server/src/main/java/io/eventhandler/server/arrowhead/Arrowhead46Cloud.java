@@ -2,6 +2,9 @@ package io.eventhandler.server.arrowhead;
 
 import io.eventhandler.server.config.ArrowheadConfiguration;
 import io.eventhandler.server.runtime.Runner;
+import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.security.CertificateAccessControl;
+import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 import org.slf4j.Logger;
@@ -10,7 +13,8 @@ import org.slf4j.LoggerFactory;
 import java.util.Set;
 
 /**
- * An Arrowhead 4.6 local cloud: the Event Handler registers its six services in the Service Registry as the system
+ * An Arrowhead 4.6 local cloud: callers are named by their certificates ({@link CertificateAccessControl}); the Event
+ * Handler registers its six services in the Service Registry as the system
  * its certificate names ({@link ServiceRegistration}, {@link EventHandlerServices}), finds the Authorization's
  * subscription check there ({@link AuthorizationClient}), takes subscribers' publishers and registered keys from it
  * ({@link ArrowheadSubscriptionAuthorizer}), takes its {@code SUBSCRIBER_AUTH_UPDATE} notices
@@ -23,11 +27,14 @@ public final class Arrowhead46Cloud implements LocalCloud {
     private final CoreSystems core;
     private final ArrowheadConfiguration configuration;
     private final Runner runner;
+    private final AccessControl access;
     private final ArrowheadSubscriptionAuthorizer authorizer;
     private AuthorizationRecheck recheck;
 
-    Arrowhead46Cloud(final CoreSystems core, final ArrowheadConfiguration configuration, final Runner runner) {
+    Arrowhead46Cloud(final CoreSystems core, final ArrowheadConfiguration configuration, final ServerSecurity security,
+                     final Runner runner) {
         this.core = core;
+        this.access = CertificateAccessControl.of(security);
         this.configuration = configuration;
         this.runner = runner;
         this.authorizer = new ArrowheadSubscriptionAuthorizer(core.authorization());
@@ -36,6 +43,12 @@ public final class Arrowhead46Cloud implements LocalCloud {
     @Override
     public String dialect() {
         return "Arrowhead 4.6";
+    }
+
+    /** Arrowhead 4.6's certificate names in secure mode (a standalone Event Handler keeps the cloud's rules). */
+    @Override
+    public AccessControl access() {
+        return access;
     }
 
     @Override

@@ -4,8 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.server.config.ArrowheadConfiguration;
 import io.eventhandler.server.config.TlsConfiguration;
 import io.eventhandler.server.runtime.Runner;
-
-import javax.net.ssl.SSLContext;
+import io.eventhandler.server.security.ServerSecurity;
 
 /** Picks the {@link LocalCloud} dialect the configuration asks for. */
 public final class LocalClouds {
@@ -16,13 +15,15 @@ public final class LocalClouds {
     /**
      * An Arrowhead 4.6 cloud when {@code sr_address} is set, else standalone.
      *
-     * @param sslContext TLS for calls to the core in secure mode (the server's own identity), null in plain mode
+     * @param security the server's identity (TLS for calls to the core in secure mode), whose callers the dialect
+     *                 identifies
      */
     public static LocalCloud of(final ArrowheadConfiguration arrowhead, final TlsConfiguration tls,
-                                final SSLContext sslContext, final ObjectMapper mapper, final Runner runner) {
+                                final ServerSecurity security, final ObjectMapper mapper, final Runner runner) {
         if (arrowhead.standalone()) {
-            return new StandaloneCloud(arrowhead);
+            return new StandaloneCloud(arrowhead, security);
         }
-        return new Arrowhead46Cloud(CoreSystems.create(arrowhead, tls, sslContext, mapper, runner), arrowhead, runner);
+        return new Arrowhead46Cloud(CoreSystems.create(arrowhead, tls, security.outgoing().sslContext(), mapper,
+                runner), arrowhead, security, runner);
     }
 }

@@ -2,6 +2,9 @@ package io.eventhandler.server.arrowhead;
 
 import io.eventhandler.server.config.ArrowheadConfiguration;
 import io.eventhandler.server.subscription.LocalAuthorizationPolicy;
+import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.security.CertificateAccessControl;
+import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 
@@ -10,15 +13,23 @@ import java.util.Set;
 /** No local cloud: nothing is registered, and the local policy ({@code eh.local.authorization.rules}) authorizes. */
 public final class StandaloneCloud implements LocalCloud {
 
+    private final AccessControl access;
     private final LocalAuthorizationPolicy policy;
 
-    public StandaloneCloud(final ArrowheadConfiguration configuration) {
+    public StandaloneCloud(final ArrowheadConfiguration configuration, final ServerSecurity security) {
+        this.access = CertificateAccessControl.of(security);
         this.policy = LocalAuthorizationPolicy.of(configuration);
     }
 
     @Override
     public String dialect() {
         return "standalone";
+    }
+
+    /** Arrowhead 4.6's certificate names in secure mode (a standalone Event Handler keeps the cloud's rules). */
+    @Override
+    public AccessControl access() {
+        return access;
     }
 
     @Override

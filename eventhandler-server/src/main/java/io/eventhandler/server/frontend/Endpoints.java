@@ -10,6 +10,7 @@ import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.MetricsAccess;
 import io.eventhandler.server.observability.ObservedState;
 import io.eventhandler.server.replication.ReplicationService;
+import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 
@@ -21,6 +22,7 @@ import java.util.Set;
  * @param broker        publish, SSE and statistics
  * @param delivery      topic QoS management and the subscribers' admission
  * @param subscriptions webhook subscriptions and their management
+ * @param access        who is calling, and as whom it may act (the local cloud's)
  * @param authorizer    who may reach an SSE subscriber (the local cloud's)
  * @param cloudResources Jersey resources the local cloud's own systems call (its authorization updates)
  * @param engine        the operator graph's management
@@ -32,8 +34,8 @@ import java.util.Set;
  * @param problems      where delivery problems are logged
  * @param stages        where publish and SSE record their stages ({@link StageRecorder#NONE} unless calibrating)
  */
-public record Endpoints(Broker broker, DeliveryService delivery, Subscriptions subscriptions,
-                        SubscriptionAuthorizer authorizer, Set<Class<?>> cloudResources, EngineService engine, HistoryService history,
-                        ReplicationService replication, ObservedState observed, EventHandlerMetrics metrics,
-                        MetricsAccess metricsAccess, DeliveryProblemLog problems, StageRecorder stages) {
+public record Endpoints(Broker broker, DeliveryService delivery, Subscriptions subscriptions, AccessControl access,
+                        SubscriptionAuthorizer authorizer, Set<Class<?>> cloudResources, EngineService engine,
+                        HistoryService history, ReplicationService replication, ObservedState observed,
+                        EventHandlerMetrics metrics, MetricsAccess metricsAccess, DeliveryProblemLog problems, StageRecorder stages) {
 }

@@ -113,12 +113,12 @@ public final class HttpFrontEnd implements Component {
         final NetworkListener listener = listener();
         configureListener(listener, limits, mapper.writerFor(ErrorMessageDTO.class));
         configureTransport(listener.getTransport(), endpoints);
-        final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, security.access(),
+        final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, endpoints.access(),
                 endpoints.authorizer(), requestLimits, endpoints.delivery()::admit, endpoints.problems(),
                 limits.effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), security.secure()),
                 endpoints.stages());
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
-        final PublishIntake intake = new PublishIntake(publishValidator, responses, security.access(),
+        final PublishIntake intake = new PublishIntake(publishValidator, responses, endpoints.access(),
                 new PublisherRateLimiter(limits.publishEventsPerSecond(), limits.publishBytesPerSecond()));
         final PublishAcceptor acceptor = new PublishAcceptor(endpoints.broker(), responses,
                 topic -> endpoints.delivery().plans().plan(topic).effective().retention(), endpoints.history(),

@@ -56,7 +56,7 @@ final class JerseyResources {
                         bind(endpoints.delivery()).to(DeliveryService.class);
                         bind(endpoints.subscriptions()).to(Subscriptions.class);
                         bind(endpoints.engine()).to(EngineService.class);
-                        bind(security.access()).to(AccessControl.class);
+                        bind(endpoints.access()).to(AccessControl.class);
                         bind(endpoints.replication()).to(ReplicationService.class);
                         bind(endpoints.metrics()).to(EventHandlerMetrics.class);
                         bind(endpoints.metricsAccess()).to(MetricsAccess.class);

@@ -76,33 +76,30 @@ public final class AuthorizationRecheck implements AutoCloseable {
 
     /** The core answers again after an outage: re-check now rather than at the next scheduled pass. */
     public void coreAnswersAgain() {
-        onTimer.execute(() -> {
-            if (running) {
-                again = true;
-                return;
-            }
-            if (next != null) {
-                next.cancel(false);
-            }
-            pass();
-        });
+        onTimer.execute(this::pass);
     }
 
+    /** One pass at a time: asked for during one, another follows at once; a pass replaces the scheduled one. */
     private void pass() {
+        if (running) {
+            again = true;
+            return;
+        }
+        if (next != null) {
+            next.cancel(false);
+            next = null;
+        }
         running = true;
         subscriptions.recheckAll().whenCompleteAsync((checked, failure) -> {
             running = false;
             passes++;
-            final Duration delay;
             if (failure == null) {
                 succeeded(checked);
-                delay = again ? Duration.ZERO : interval;
             } else {
                 failed(failure);
-                delay = retry;
             }
+            schedule(again ? Duration.ZERO : failure == null ? interval : retry);
             again = false;
-            schedule(delay);
         }, onTimer);
     }
 
@@ -135,7 +132,10 @@ public final class AuthorizationRecheck implements AutoCloseable {
 
     private void schedule(final Duration delay) {
         try {
-            next = timer.schedule(this::pass, delay.toMillis(), TimeUnit.MILLISECONDS);
+            next = timer.schedule(() -> {
+                next = null;
+                pass();
+            }, delay.toMillis(), TimeUnit.MILLISECONDS);
         } catch (final RejectedExecutionException e) {
             LOG.debug("authorization re-check not scheduled: closed");
         }

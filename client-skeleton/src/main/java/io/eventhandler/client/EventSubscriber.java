@@ -2,6 +2,7 @@ package io.eventhandler.client;
 
 import io.eventhandler.api.EventDTO;
 import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.api.GapNotice;
 import java.io.EOFException;
 import java.io.IOException;
@@ -97,7 +98,8 @@ public final class EventSubscriber implements AutoCloseable {
         this.configuredReconnectDelay = builder.reconnectDelay;
         this.lastEventId = builder.lastEventId;
         this.instances = builder.instances;
-        this.streamUris = instances.endpoints().stream().map(endpoints -> streamUri(endpoints, eventType)).toList();
+        this.streamUris = instances.endpoints().stream()
+                .map(endpoints -> streamUri(endpoints, eventType, builder.subscriber)).toList();
         this.hosts = streamUris.stream().map(HttpClientFactory::host).toList();
         final BasicHttpClientConnectionManager connectionManager = builder.tls == null
                 ? new BasicHttpClientConnectionManager()
@@ -113,11 +115,17 @@ public final class EventSubscriber implements AutoCloseable {
         this.reader.setDaemon(true);
     }
 
-    private static URI streamUri(final EventHandlerEndpoints endpoints, final String eventType) {
+    private static URI streamUri(final EventHandlerEndpoints endpoints, final String eventType,
+                                 final SystemRequestDTO subscriber) {
         try {
-            return new URIBuilder(endpoints.subscription())
-                    .addParameter(EventHandlerApi.EVENT_TYPE_HEADER, eventType)
-                    .build();
+            final URIBuilder uri = new URIBuilder(endpoints.subscription())
+                    .addParameter(EventHandlerApi.EVENT_TYPE_HEADER, eventType);
+            if (subscriber != null) {
+                uri.addParameter(EventHandlerApi.UNSUBSCRIBE_SYSTEM_NAME, subscriber.systemName())
+                        .addParameter(EventHandlerApi.UNSUBSCRIBE_ADDRESS, subscriber.address())
+                        .addParameter(EventHandlerApi.UNSUBSCRIBE_PORT, String.valueOf(subscriber.port()));
+            }
+            return uri.build();
         } catch (final URISyntaxException e) {
             throw new IllegalArgumentException("cannot build the stream URI from " + endpoints.subscription(), e);
         }
@@ -462,6 +470,7 @@ public final class EventSubscriber implements AutoCloseable {
         private final EventHandlerInstances instances;
         private final String eventType;
         private ClientTls tls;
+        private SystemRequestDTO subscriber;
         private EventListener listener;
         private long lastEventId = NONE;
         private Duration reconnectDelay;
@@ -482,6 +491,22 @@ public final class EventSubscriber implements AutoCloseable {
          */
         public Builder tls(final ClientTls tls) {
             this.tls = Objects.requireNonNull(tls, "tls");
+            return this;
+        }
+
+        /**
+         * The subscribing system as registered in the Service Registry (name, address, port). In an Arrowhead local
+         * cloud the Event Handler asks the Authorization system which publishers may reach exactly that system, so
+         * there the stream is refused without it ({@code 400 BAD_PAYLOAD}); sent as the {@code system_name},
+         * {@code address} and {@code port} parameters. With a client certificate the name must be the
+         * certificate's ({@link ClientTls#system(String, int)} gives both). Default: none (standalone Event Handler).
+         */
+        public Builder subscriber(final SystemRequestDTO registered) {
+            Objects.requireNonNull(registered, "registered");
+            if (registered.systemName() == null || registered.address() == null || registered.port() == null) {
+                throw new IllegalArgumentException("the subscriber needs systemName, address and port: " + registered);
+            }
+            this.subscriber = registered;
             return this;
         }
 

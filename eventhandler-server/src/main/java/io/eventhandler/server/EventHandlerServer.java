@@ -5,9 +5,8 @@ import io.eventhandler.api.JsonMapper;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
-import io.eventhandler.server.arrowhead.ArrowheadSubscriptionAuthorizer;
-import io.eventhandler.server.arrowhead.CoreSystems;
-import io.eventhandler.server.arrowhead.ServiceRegistration;
+import io.eventhandler.server.arrowhead.LocalCloud;
+import io.eventhandler.server.arrowhead.LocalClouds;
 import io.eventhandler.server.calibration.CalibrationSession;
 import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.config.ServerConfiguration;
@@ -33,8 +32,6 @@ import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.sse.SseHeartbeat;
 import io.eventhandler.server.store.SubscriptionStore;
-import io.eventhandler.server.subscription.LocalAuthorizationPolicy;
-import io.eventhandler.server.subscription.StartupAuthorizationCheck;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 import io.eventhandler.server.webhook.WebhookDispatcher;
@@ -104,12 +101,9 @@ public final class EventHandlerServer implements AutoCloseable {
         final HistoryService history = lifecycle.add("history", new HistoryService(c.history(), broker, runner));
         lifecycle.add("delivery", Component.of(() -> delivery.start(broker), delivery));
         final EngineService engine = lifecycle.add("engine", new EngineService(c.engine(), broker, self(), mapper));
-        final Optional<CoreSystems> core = c.arrowhead().standalone() ? Optional.empty()
-                : Optional.of(lifecycle.own("core-system clients",
-                        CoreSystems.create(c.arrowhead(), c.tls(), security.outgoing().sslContext(), mapper, runner)));
-        final SubscriptionAuthorizer authorizer = core.<SubscriptionAuthorizer>map(
-                systems -> new ArrowheadSubscriptionAuthorizer(systems.authorization()))
-                .orElseGet(() -> LocalAuthorizationPolicy.of(c.arrowhead()));
+        final LocalCloud cloud = lifecycle.own("local cloud clients",
+                LocalClouds.of(c.arrowhead(), c.tls(), security, mapper, runner));
+        final SubscriptionAuthorizer authorizer = cloud.authorizer();
         final Subscriptions subscriptions = subscriptions(authorizer);
         final ReplicationService replication = new ReplicationService(c.replication(),
                 c.delivery().latencies().failoverMicros(), security.outgoing(), mapper, roles, replicas, broker,
@@ -118,8 +112,9 @@ public final class EventHandlerServer implements AutoCloseable {
                 new GrizzlyWorkerProbe(), runner);
         final EventHandlerMetrics metrics = lifecycle.own("metrics",
                 new EventHandlerMetrics(observed, c.observability().metricsTopicLimit()));
-        final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, authorizer, engine, history,
-                replication, observed, metrics, new MetricsAccess(security.access(), c.observability()), problems,
+        final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,
+                cloud.resources(), engine, history,
+                replication, observed, metrics, new MetricsAccess(cloud.access(), c.observability()), problems,
                 stages);
         final HttpFrontEnd frontEnd = lifecycle.add("HTTP front end",
                 new HttpFrontEnd(c.http(), c.limits(), c.streams(), security, mapper, endpoints, runner));
@@ -127,10 +122,11 @@ public final class EventHandlerServer implements AutoCloseable {
         lifecycle.own("subscriber streams", broker);
         // asks its peer, which may ask back: once this instance answers
         lifecycle.add("replication", replication);
-        core.ifPresent(systems -> lifecycle.add("service registration", Component.of(() -> {
-            systems.startRegistration(frontEnd.port());
-            new StartupAuthorizationCheck(subscriptions, c.arrowhead()).start();
-        }, () -> systems.registration().ifPresent(ServiceRegistration::close))));
+        // registered once it answers; unregistered before it stops answering
+        lifecycle.add("local cloud membership", Component.of(() -> {
+            cloud.join(frontEnd.port(), subscriptions);
+            LOG.info("Local cloud: {}", cloud.dialect());
+        }, cloud::leave));
         lifecycle.own("SSE heartbeat", new SseHeartbeat(broker, c.streams(), problems, runner));
         return frontEnd;
     }

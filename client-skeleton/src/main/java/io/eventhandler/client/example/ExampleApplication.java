@@ -118,7 +118,7 @@ public final class ExampleApplication {
                     : tls.system(LOCALHOST, PUBLISHER_PORT);
             final EventHandlerLocation location = locate(options, tls, subscriber);
             final EventHandlerClient.Builder clientBuilder = EventHandlerClient.builder(location.endpoints());
-            final EventSubscriber.Builder sseBuilder = EventSubscriber.builder(location.endpoints(), eventType);
+            final EventSubscriber.Builder sseBuilder = stream(location, eventType, subscriber);
             if (tls != null) {
                 clientBuilder.tls(tls);
                 sseBuilder.tls(tls);
@@ -161,6 +161,12 @@ public final class ExampleApplication {
                     20.0 + (i % 10) / 2.0, i);
             publisher.publish(eventType, payload, Map.of("unit", "celsius"));
         }
+    }
+
+    /** The stream names the subscriber as registered: in a local cloud the Authorization is asked about it. */
+    private static EventSubscriber.Builder stream(final EventHandlerLocation location, final String eventType,
+                                                  final SystemRequestDTO subscriber) {
+        return EventSubscriber.builder(location.endpoints(), eventType).subscriber(subscriber);
     }
 
     private static ClientTls loadTls(final ExampleOptions options) {

@@ -1,6 +1,7 @@
 package io.eventhandler.server.arrowhead;
 
 import io.eventhandler.api.ErrorMessageDTO;
+import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
@@ -30,13 +31,24 @@ public final class ArrowheadSubscriptionAuthorizer implements SubscriptionAuthor
                     if (failure != null) {
                         throw new CompletionException(relayed(AsyncResponses.unwrap(failure), origin));
                     }
-                    return AuthorizationGrant.toSystems(check.consumerId(), check.publishers());
+                    return AuthorizationGrant.toSystems(check.consumerId(), check.publishers(),
+                            check.consumerAuthenticationInfo());
                 });
     }
 
     @Override
     public boolean remote() {
         return true;
+    }
+
+    /**
+     * The Authorization's 400 {@code INVALID_PARAMETER} "Consumer with name: … is not exist in the database.": the
+     * subscriber is no system of the cloud (any more).
+     */
+    @Override
+    public boolean refusesSubscriber(final Throwable failure) {
+        return AsyncResponses.unwrap(failure) instanceof ArrowheadException e && e.status() == 400
+                && e.type() == ExceptionType.INVALID_PARAMETER;
     }
 
     private static ArrowheadException relayed(final Throwable failure, final String origin) {

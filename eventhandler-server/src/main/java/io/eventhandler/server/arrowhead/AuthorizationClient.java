@@ -101,6 +101,6 @@ public final class AuthorizationClient {
                         publisher.port() == null ? 0 : publisher.port()));
             }
         }
-        return new SubscriptionCheck(answer.consumer().id(), publishers);
+        return new SubscriptionCheck(answer.consumer().id(), publishers, answer.consumer().authenticationInfo());
     }
 }

@@ -23,18 +23,9 @@ import java.util.Optional;
  * The Event Handler's side of the Arrowhead core: one {@link CoreSystemClient}, the {@link ServiceRegistryClient},
  * the {@link AuthorizationClient} and, once the server listens, the {@link ServiceRegistration}.
  *
- * <p>Wiring into {@code EventHandlerServer} (only when {@code !configuration.arrowhead().standalone()}):
- * <pre>{@code
- * // construction, after httpServer.start() (the registration needs the port actually listened on):
- * coreSystems = CoreSystems.create(config.arrowhead(), config.tls(), clientSslContext, mapper);
- * coreSystems.startRegistration(port);              // returns at once; registers in the background
- * // subscribe path (any thread; never blocks):
- * coreSystems.authorization().checkSubscription(subscriber)   // CompletableFuture<SubscriptionCheck>
- * // statistics: coreSystems.registration().map(r -> r.state())
- * // close(), before the HTTP server stops, so that the services disappear first:
- * coreSystems.close();                              // unregisters (bounded), then stops the client
- * }</pre>
- * {@code clientSslContext} is the server's own context (own key, cloud trust) in secure mode, null in plain mode.
+ * <p>{@link Arrowhead46Cloud} owns it: it starts the registration once the server listens, asks the Authorization
+ * through {@link #authorization()}, and closes it (unregistering first) when the server stops. In secure mode the
+ * client presents the server's own certificate; in plain mode it calls over HTTP.
  * Threads: {@code eh-core-io} (HTTP I/O), {@code eh-core-client} (completions: every future here completes on one of
  * them) and {@code eh-sr-registration}; all daemon.
  */

@@ -114,12 +114,12 @@ public final class EventHandlerServices {
         return secure;
     }
 
-    /** The five registrations, in the order they are made. */
+    /** The six registrations, in the order they are made. */
     public List<ServiceRegistryRequestDTO> registrations() {
         return registrations;
     }
 
-    /** The five service definitions. */
+    /** The six service definitions. */
     public List<String> serviceDefinitions() {
         return SERVICES.stream().map(Service::definition).toList();
     }

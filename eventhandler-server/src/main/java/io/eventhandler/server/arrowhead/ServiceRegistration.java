@@ -79,6 +79,8 @@ public final class ServiceRegistration implements AutoCloseable {
     /** Register calls in flight, so that closing unregisters only after them. */
     private final Set<CompletableFuture<?>> registering = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean started = new AtomicBoolean();
+    /** Told when the registry answers again after failures (the core is back). */
+    private final List<Runnable> registryBack = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile State state = State.NEW;
 
@@ -101,6 +103,11 @@ public final class ServiceRegistration implements AutoCloseable {
                 LOG.debug("Registration step dropped: closed");
             }
         };
+    }
+
+    /** Call {@code listener} (on the schedule's thread; it must not block) when the registry answers again. */
+    public void onRegistryBack(final Runnable listener) {
+        registryBack.add(listener);
     }
 
     /** Starts registering in the background; returns at once. */
@@ -314,6 +321,7 @@ public final class ServiceRegistration implements AutoCloseable {
         if (failureStreak > 0) {
             LOG.info("Service Registry {} answers again", registry.baseUri());
             failureStreak = 0;
+            registryBack.forEach(Runnable::run);
         }
         retryDelay = schedule.retryInitial();
     }

@@ -1,7 +1,9 @@
 /**
- * The Event Handler as a member of an Arrowhead local cloud: one asynchronous client for the core systems, the
- * Service Registry registration of its services (kept up while it runs), the Authorization's subscription check, and
- * its update notices ({@code POST /eventhandler/publish/authupdate}).
- * {@link io.eventhandler.server.arrowhead.CoreSystems} wires them.
+ * The local cloud the Event Handler serves, behind one seam, {@link io.eventhandler.server.arrowhead.LocalCloud}:
+ * who is calling, registration of its services, discovery of the core services, the authorization check, its update
+ * notices ({@code POST /eventhandler/publish/authupdate}) and the re-checks that keep stored subscriptions in step.
+ * {@link io.eventhandler.server.arrowhead.LocalClouds} picks the dialect: Arrowhead 4.6
+ * ({@link io.eventhandler.server.arrowhead.Arrowhead46Cloud}, wired from
+ * {@link io.eventhandler.server.arrowhead.CoreSystems}) or standalone.
  */
 package io.eventhandler.server.arrowhead;

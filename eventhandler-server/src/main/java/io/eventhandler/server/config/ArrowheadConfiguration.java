@@ -23,7 +23,11 @@ import static io.eventhandler.server.config.Setting.between;
  * @param authorizationMaxRetries  {@link #AUTH_MAX_RETRY} — attempts to re-check the stored
  *                                 subscriptions with the Authorization at start (3, Arrowhead's)
  * @param authorizationRetrySeconds {@link #AUTH_RETRY_INTERVAL_SEC} — seconds between those
- *                                 attempts (10, Arrowhead's)
+ *                                 attempts (10, Arrowhead's), and between later attempts while the
+ *                                 Authorization cannot be reached
+ * @param authorizationRecheckIntervalMs {@link #AUTH_RECHECK_INTERVAL_MS} — how often every stored subscriber
+ *                                 is checked with the Authorization again, so that a rule change whose update
+ *                                 notice was lost takes effect (60000)
  * @param localAuthorizationRules  {@link #LOCAL_AUTHORIZATION_RULES} — standalone policy:
  *                                 {@code subscriber:publisher,publisher;other:*} (default blank: every publisher
  *                                 reaches every subscriber)
@@ -42,6 +46,7 @@ public record ArrowheadConfiguration(
         int registryCheckIntervalMs,
         int authorizationMaxRetries,
         int authorizationRetrySeconds,
+        int authorizationRecheckIntervalMs,
         String localAuthorizationRules,
         int coreConnectTimeoutMs,
         int coreResponseTimeoutMs) {
@@ -69,6 +74,9 @@ public record ArrowheadConfiguration(
     public static final Setting<Integer> AUTH_RETRY_INTERVAL_SEC = SETTINGS.add(
             Setting.integer("event_handler_retry_connect_auth_interval_sec", 10, atLeast(0)),
             ArrowheadConfiguration::authorizationRetrySeconds);
+    public static final Setting<Integer> AUTH_RECHECK_INTERVAL_MS = SETTINGS.add(
+            Setting.integer("eh.authorization.recheck.interval.ms", 60_000, atLeast(100)),
+            ArrowheadConfiguration::authorizationRecheckIntervalMs);
     public static final Setting<String> LOCAL_AUTHORIZATION_RULES = SETTINGS.add(
             Setting.string("eh.local.authorization.rules", ""), ArrowheadConfiguration::localAuthorizationRules);
     public static final Setting<Integer> CORE_CONNECT_TIMEOUT_MS = SETTINGS.add(
@@ -88,7 +96,8 @@ public record ArrowheadConfiguration(
         final ArrowheadConfiguration arrowhead = new ArrowheadConfiguration(source.get(SR_ADDRESS),
                 source.get(SR_PORT), source.get(DOMAIN_NAME, address), source.get(DOMAIN_PORT),
                 source.get(SR_RETRY_INITIAL_MS), source.get(SR_RETRY_MAX_MS), source.get(SR_CHECK_INTERVAL_MS),
-                source.get(AUTH_MAX_RETRY), source.get(AUTH_RETRY_INTERVAL_SEC), source.get(LOCAL_AUTHORIZATION_RULES),
+                source.get(AUTH_MAX_RETRY), source.get(AUTH_RETRY_INTERVAL_SEC), source.get(AUTH_RECHECK_INTERVAL_MS),
+                source.get(LOCAL_AUTHORIZATION_RULES),
                 source.get(CORE_CONNECT_TIMEOUT_MS), source.get(CORE_RESPONSE_TIMEOUT_MS));
         if (!arrowhead.standalone() && Set.of("0.0.0.0", "::", "[::]").contains(arrowhead.domainName())) {
             source.problem(DOMAIN_NAME + " must be the address other systems reach the Event Handler at; "

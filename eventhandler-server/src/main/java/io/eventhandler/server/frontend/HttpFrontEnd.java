@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.arrowhead.AuthorizationUpdateResource;
 import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.config.StreamConfiguration;
@@ -63,9 +62,12 @@ public final class HttpFrontEnd implements Component {
     /** The status page's update period. */
     private static final long STATUS_PERIOD_MS = 1_000;
 
-    /** The Jersey resources: every endpoint except the Grizzly hot paths, {@link #HOT_PATHS}. */
+    /**
+     * The Jersey resources: every endpoint except the Grizzly hot paths, {@link #HOT_PATHS}, and those the local
+     * cloud's own systems call ({@link Endpoints#cloudResources()}).
+     */
     public static final Set<Class<?>> RESOURCE_CLASSES = Set.of(SubscriptionResource.class, EchoResource.class,
-            StatisticsResource.class, AuthorizationUpdateResource.class, SubscriptionManagementResource.class,
+            StatisticsResource.class, SubscriptionManagementResource.class,
             EngineManagementResource.class, QosManagementResource.class, ReplicationResource.class,
             OpenApiResource.class, ObservabilityResource.class, HistoryResource.class);
     /**
@@ -111,12 +113,12 @@ public final class HttpFrontEnd implements Component {
         final NetworkListener listener = listener();
         configureListener(listener, limits, mapper.writerFor(ErrorMessageDTO.class));
         configureTransport(listener.getTransport(), endpoints);
-        final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, security.access(),
+        final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, endpoints.access(),
                 endpoints.authorizer(), requestLimits, endpoints.delivery()::admit, endpoints.problems(),
                 limits.effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), security.secure()),
                 endpoints.stages());
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
-        final PublishIntake intake = new PublishIntake(publishValidator, responses, security.access(),
+        final PublishIntake intake = new PublishIntake(publishValidator, responses, endpoints.access(),
                 new PublisherRateLimiter(limits.publishEventsPerSecond(), limits.publishBytesPerSecond()));
         final PublishAcceptor acceptor = new PublishAcceptor(endpoints.broker(), responses,
                 topic -> endpoints.delivery().plans().plan(topic).effective().retention(), endpoints.history(),

@@ -45,6 +45,7 @@ final class JerseyResources {
                 limits.timeStampToleranceSeconds(), requestLimits, endpoints.delivery()::admit);
         return new ResourceConfig()
                 .registerClasses(HttpFrontEnd.RESOURCE_CLASSES)
+                .registerClasses(endpoints.cloudResources())
                 .register(new AbstractBinder() {
                     @Override
                     protected void configure() {
@@ -55,7 +56,7 @@ final class JerseyResources {
                         bind(endpoints.delivery()).to(DeliveryService.class);
                         bind(endpoints.subscriptions()).to(Subscriptions.class);
                         bind(endpoints.engine()).to(EngineService.class);
-                        bind(security.access()).to(AccessControl.class);
+                        bind(endpoints.access()).to(AccessControl.class);
                         bind(endpoints.replication()).to(ReplicationService.class);
                         bind(endpoints.metrics()).to(EventHandlerMetrics.class);
                         bind(endpoints.metricsAccess()).to(MetricsAccess.class);

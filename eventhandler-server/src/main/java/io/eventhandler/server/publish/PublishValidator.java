@@ -20,6 +20,8 @@ import java.util.Map;
  */
 public final class PublishValidator {
 
+    private static final int ECHOED_CHARACTERS = 64;
+
     private final int toleranceSeconds;
     private final RequestLimits limits;
 
@@ -73,13 +75,23 @@ public final class PublishValidator {
         return new EventDraft(request.eventType(), source, metaData, request.payload(), timeStamp, createdMicros);
     }
 
-    /** Arrowhead appends the exception itself (class name and message) to the message. */
+    /**
+     * Arrowhead's message starts the same; it then appends the exception itself, class name included. Here: where
+     * the text stopped parsing, and what to send instead.
+     */
     private static Instant parse(final String timeStamp, final String origin) {
         try {
             return Timestamps.parse(timeStamp);
         } catch (final DateTimeParseException e) {
-            throw ArrowheadException.badPayload("Request.TimeStamp is in wrong format. " + e, origin);
+            throw ArrowheadException.badPayload("Request.TimeStamp is in wrong format. Text '"
+                    + shortened(timeStamp) + "' could not be parsed at index " + e.getErrorIndex()
+                    + "; send an ISO-8601 instant with its zone, e.g. 2024-03-19T10:31:17Z.", origin);
         }
+    }
+
+    /** At most {@value #ECHOED_CHARACTERS} characters of the caller's text go back into the message. */
+    private static String shortened(final String text) {
+        return text.length() <= ECHOED_CHARACTERS ? text : text.substring(0, ECHOED_CHARACTERS) + "...";
     }
 
     private static Map<String, String> withoutNulls(final Map<String, String> metaData) {

@@ -5,20 +5,18 @@ import io.eventhandler.server.config.TlsConfiguration;
 import java.util.Optional;
 
 /**
- * Who the server is and who may call it: its certificate identity in secure mode (none in plain mode), the access
- * control that follows from it, and how it calls other systems.
+ * Who the server is: its certificate identity in secure mode (none in plain mode), and how it calls other systems.
+ * Who may call it is the local cloud's {@link AccessControl}.
  *
  * @param identity             the server's own identity; empty in plain mode
- * @param access               who may call which endpoint
  * @param hostnameVerification whether called hosts must match their certificates
  */
-public record ServerSecurity(Optional<ServerIdentity> identity, AccessControl access, boolean hostnameVerification) {
+public record ServerSecurity(Optional<ServerIdentity> identity, boolean hostnameVerification) {
 
     /** Plain mode, or the key and trust stores of secure mode (which must be an Arrowhead system's). */
     public static ServerSecurity of(final TlsConfiguration tls) {
         final Optional<ServerIdentity> identity = tls.enabled() ? Optional.of(ServerTls.load(tls)) : Optional.empty();
-        return new ServerSecurity(identity, identity.map(AccessControl::secure).orElseGet(AccessControl::open),
-                tls.hostnameVerification());
+        return new ServerSecurity(identity, tls.hostnameVerification());
     }
 
     public boolean secure() {

@@ -55,6 +55,12 @@ public record NewSubscription(String eventType, StoredSystem subscriber, Map<Str
                 endDate, sources, newConsumerId, publishers, requirements);
     }
 
+    /** The same subscription of the subscriber as described otherwise (e.g. as registered in the cloud). */
+    public NewSubscription withSubscriber(final StoredSystem registered) {
+        return new NewSubscription(eventType, registered, filterMetaData, matchMetaData, notifyUri, startDate,
+                endDate, sources, consumerId, authorizedPublishers, requirements);
+    }
+
     /** Arrowhead's normalisation of event type names ({@code toUpperCase().trim()}). */
     public static String normaliseEventType(final String eventType) {
         return eventType.toUpperCase(Locale.ROOT).trim();

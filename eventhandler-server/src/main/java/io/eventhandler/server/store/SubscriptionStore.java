@@ -217,6 +217,18 @@ public final class SubscriptionStore implements AutoCloseable {
         });
     }
 
+    /** Replaces the stored subscriber's {@code authenticationInfo} (it registered again with another key). */
+    public boolean updateSubscriberAuthenticationInfo(final long id, final String authenticationInfo) {
+        return run("updateSubscriberAuthenticationInfo", connection -> {
+            try (PreparedStatement update = connection.prepareStatement(
+                    "UPDATE eh_subscription SET subscriber_authentication_info = ? WHERE id = ?")) {
+                update.setString(1, authenticationInfo);
+                update.setLong(2, id);
+                return update.executeUpdate() > 0;
+            }
+        });
+    }
+
     /** The subscriptions of the subscriber the Authorization system knows by this id, by ascending id. */
     public List<StoredSubscription> bySubscriberId(final long consumerId) {
         return run("bySubscriberId", connection -> {

@@ -6,16 +6,32 @@ import io.eventhandler.core.subscription.AuthorizedPublishers;
 import java.util.Set;
 
 /**
- * Who may publish to one subscriber, as decided by the Authorization system (exact systems, and the subscriber's id
- * there) or by the standalone policy (names, or everyone).
+ * Who may publish to one subscriber, as decided by the local cloud's authorization (exact systems, the subscriber's
+ * id there, and the subscriber as the cloud registered it) or by the standalone policy (names, or everyone).
  *
- * @param consumerId     the Authorization system's id of the subscriber; null under the local policy
- * @param publishers     the permitted systems, when decided by the Authorization system
+ * @param consumerId     the cloud's id of the subscriber; null under the local policy
+ * @param publishers     the permitted systems, when decided by the cloud
  * @param publisherNames the permitted system names, when decided by name
  * @param everyone       every publisher is permitted
+ * @param registered     the subscriber as the cloud registered it; null under the local policy, where the
+ *                       subscribe request's own description stands
  */
 public record AuthorizationGrant(Long consumerId, Set<SystemRef> publishers, Set<String> publisherNames,
-                                 boolean everyone) {
+                                 boolean everyone, RegisteredSubscriber registered) {
+
+    /**
+     * The subscriber as registered in the local cloud.
+     *
+     * @param authenticationInfo its registered public key, null if it registered none; a webhook subscriber with a
+     *                           key is notified over HTTPS, one without over HTTP, whatever its request said
+     */
+    public record RegisteredSubscriber(String authenticationInfo) {
+
+        /** Whether it registered a key (blank counts as none, as Arrowhead's {@code Utilities.isEmpty}). */
+        public boolean hasKey() {
+            return authenticationInfo != null && !authenticationInfo.isBlank();
+        }
+    }
 
     public AuthorizationGrant {
         publishers = Set.copyOf(publishers);
@@ -23,15 +39,22 @@ public record AuthorizationGrant(Long consumerId, Set<SystemRef> publishers, Set
     }
 
     public static AuthorizationGrant toEveryone() {
-        return new AuthorizationGrant(null, Set.of(), Set.of(), true);
+        return new AuthorizationGrant(null, Set.of(), Set.of(), true, null);
     }
 
     public static AuthorizationGrant toNames(final Set<String> names) {
-        return new AuthorizationGrant(null, Set.of(), names, false);
+        return new AuthorizationGrant(null, Set.of(), names, false, null);
     }
 
-    public static AuthorizationGrant toSystems(final Long consumerId, final Set<SystemRef> systems) {
-        return new AuthorizationGrant(consumerId, systems, Set.of(), false);
+    /**
+     * @param consumerId         the cloud's id of the subscriber
+     * @param systems            the publishers permitted
+     * @param authenticationInfo the subscriber's registered key, or null if it registered none
+     */
+    public static AuthorizationGrant toSystems(final Long consumerId, final Set<SystemRef> systems,
+                                               final String authenticationInfo) {
+        return new AuthorizationGrant(consumerId, systems, Set.of(), false,
+                new RegisteredSubscriber(authenticationInfo));
     }
 
     /** A live filter starting with this grant. */

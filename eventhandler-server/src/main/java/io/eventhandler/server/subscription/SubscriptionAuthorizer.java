@@ -15,6 +15,14 @@ public interface SubscriptionAuthorizer {
      */
     CompletableFuture<AuthorizationGrant> check(SystemRequestDTO subscriber, String origin);
 
-    /** Whether the decisions come from the Authorization system (and so are kept with the subscription). */
+    /** Whether the decisions come from the local cloud (and so are kept with the subscription). */
     boolean remote();
+
+    /**
+     * Whether a failed {@link #check} is the cloud's definite answer that this subscriber is not one of its systems
+     * (it was removed), rather than a failure to ask: a re-check then permits it no publisher.
+     */
+    default boolean refusesSubscriber(final Throwable failure) {
+        return false;
+    }
 }

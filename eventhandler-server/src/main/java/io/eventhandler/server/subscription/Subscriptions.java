@@ -3,10 +3,12 @@ package io.eventhandler.server.subscription;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.subscription.AuthorizedPublishers;
+import io.eventhandler.server.http.AsyncResponses;
 import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.store.NewSubscription;
 import io.eventhandler.server.store.PageRequest;
 import io.eventhandler.server.store.StoredSubscription;
+import io.eventhandler.server.store.StoredSystem;
 import io.eventhandler.server.store.SubscriptionPage;
 import io.eventhandler.server.store.SubscriptionStore;
 import io.eventhandler.server.webhook.WebhookDispatcher;
@@ -15,10 +17,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -143,19 +148,20 @@ public final class Subscriptions implements AutoCloseable {
     }
 
     /**
-     * Ask the Authorization system again for every stored subscriber, as the stock Event Handler does at start
-     * (its Authorization sent no updates before 4.6.2).
+     * Ask the cloud's authorization again about every stored subscriber: at start, when the cloud answers again
+     * after an outage, and periodically, so that a rule change whose update was lost still takes effect. A subscriber
+     * the cloud refuses outright (it no longer knows it) keeps its subscriptions but is permitted no publisher.
      *
-     * @return completes with the number of subscribers checked, or exceptionally with the first failure
+     * @return completes with the number of subscribers checked, or exceptionally with the first failure that is
+     *         not such a refusal (the cloud could not be asked; the rest keep their state until the next pass)
      */
     public CompletableFuture<Integer> recheckAll() {
         return CompletableFuture.supplyAsync(store::all, worker).thenCompose(all -> {
             final Map<SystemRef, List<StoredSubscription>> bySubscriber = new LinkedHashMap<>();
-            all.forEach(s -> bySubscriber.computeIfAbsent(s.subscriber().ref(), k -> new java.util.ArrayList<>())
-                    .add(s));
+            all.forEach(s -> bySubscriber.computeIfAbsent(s.subscriber().ref(), k -> new ArrayList<>()).add(s));
             CompletableFuture<Integer> chain = CompletableFuture.completedFuture(0);
             for (final List<StoredSubscription> subscriptions : bySubscriber.values()) {
-                chain = chain.thenCompose(count -> recheck(subscriptions).thenApply(ignored -> count + 1));
+                chain = chain.thenCompose(count -> recheckOrRevoke(subscriptions).thenApply(ignored -> count + 1));
             }
             return chain;
         });
@@ -169,23 +175,57 @@ public final class Subscriptions implements AutoCloseable {
     public CompletableFuture<Integer> authorizationChanged(final long consumerId) {
         return CompletableFuture.supplyAsync(() -> store.bySubscriberId(consumerId), worker)
                 .thenCompose(subscriptions -> subscriptions.isEmpty() ? CompletableFuture.completedFuture(0)
-                        : recheck(subscriptions).thenApply(ignored -> subscriptions.size()));
+                        : recheck(subscriptions, true).thenApply(ignored -> subscriptions.size()));
     }
 
-    private CompletableFuture<Void> recheck(final List<StoredSubscription> ofOneSubscriber) {
-        return authorizer.check(ofOneSubscriber.get(0).subscriber().toRequest(), null).thenAcceptAsync(grant -> {
-            for (final StoredSubscription subscription : ofOneSubscriber) {
-                store.updateAuthorization(subscription.id(), grant.consumerId(), grant.publishers());
-                final AuthorizedPublishers live = attached.get(Key.of(subscription));
-                if (live != null) {
-                    grant.applyTo(live);
-                }
+    private CompletableFuture<Void> recheckOrRevoke(final List<StoredSubscription> ofOneSubscriber) {
+        return recheck(ofOneSubscriber, false).handle((ignored, failure) -> failure)
+                .thenCompose(failure -> {
+                    if (failure == null) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    if (!authorizer.refusesSubscriber(failure)) {
+                        return CompletableFuture.failedFuture(AsyncResponses.unwrap(failure));
+                    }
+                    final StoredSubscription first = ofOneSubscriber.get(0);
+                    LOG.warn("the cloud refuses subscriber {} now ({}): no publisher reaches its {} subscription(s)",
+                            first.subscriber().ref(), AsyncResponses.unwrap(failure).getMessage(),
+                            ofOneSubscriber.size());
+                    return CompletableFuture.runAsync(() -> apply(ofOneSubscriber, AuthorizationGrant.toSystems(
+                            first.consumerId(), Set.of(), first.subscriber().authenticationInfo()), false), worker);
+                });
+    }
+
+    /** @param announce log the outcome even if nothing changed (an update notice asked for it) */
+    private CompletableFuture<Void> recheck(final List<StoredSubscription> ofOneSubscriber, final boolean announce) {
+        return authorizer.check(ofOneSubscriber.get(0).subscriber().toRequest(), null)
+                .thenAcceptAsync(grant -> apply(ofOneSubscriber, grant, announce), worker);
+    }
+
+    /** On the subscriptions' thread: store the grant and make the live filters (and webhook scheme) follow it. */
+    private void apply(final List<StoredSubscription> ofOneSubscriber, final AuthorizationGrant grant,
+                       final boolean announce) {
+        boolean changedAny = announce;
+        for (final StoredSubscription subscription : ofOneSubscriber) {
+            changedAny |= !Objects.equals(subscription.consumerId(), grant.consumerId())
+                    || !subscription.authorizedPublishers().equals(grant.publishers());
+            store.updateAuthorization(subscription.id(), grant.consumerId(), grant.publishers());
+            final AuthorizedPublishers live = attached.get(Key.of(subscription));
+            if (grant.registered() != null && grant.registered().hasKey() != hasKey(subscription.subscriber())) {
+                // registered again with (or without) a key: the webhook's scheme changes with it
+                final StoredSystem registered = withKey(subscription.subscriber(), grant.registered());
+                store.updateSubscriberAuthenticationInfo(subscription.id(), registered.authenticationInfo());
+                store.find(subscription.id()).ifPresent(updated -> attach(updated, grant));
+            } else if (live != null) {
+                grant.applyTo(live);
             }
-            changed();
+        }
+        changed();
+        if (changedAny) {
             LOG.info("authorization of {} re-checked: {} publisher(s) permitted",
-                    ofOneSubscriber.get(0).subscriber().ref(), grant.everyone() ? "all" : grant.publishers().size()
-                            + grant.publisherNames().size());
-        }, worker);
+                    ofOneSubscriber.get(0).subscriber().ref(),
+                    grant.everyone() ? "all" : grant.publishers().size() + grant.publisherNames().size());
+        }
     }
 
     public CompletableFuture<SubscriptionPage> page(final PageRequest request) {
@@ -227,23 +267,39 @@ public final class Subscriptions implements AutoCloseable {
     /** The authorization state a subscription was stored with (or the local policy's verdict). */
     private AuthorizationGrant grantOf(final StoredSubscription stored) {
         return authorizer.remote()
-                ? AuthorizationGrant.toSystems(stored.consumerId(), stored.authorizedPublishers())
+                ? AuthorizationGrant.toSystems(stored.consumerId(), stored.authorizedPublishers(),
+                        stored.subscriber().authenticationInfo())
                 : authorizer.check(stored.subscriber().toRequest(), null).join();
     }
 
+    /**
+     * The subscription as stored under a cloud's grant: its authorization state, and the subscriber with the key it
+     * registered in place of whatever its request said (that key decides HTTPS, as in the stock Event Handler).
+     */
     private NewSubscription withGrant(final NewSubscription subscription, final AuthorizationGrant grant) {
         if (!authorizer.remote()) {
             return subscription;
         }
-        return subscription.withAuthorization(grant.consumerId(), grant.publishers());
+        final NewSubscription authorized = subscription.withAuthorization(grant.consumerId(), grant.publishers());
+        return grant.registered() == null ? authorized
+                : authorized.withSubscriber(withKey(subscription.subscriber(), grant.registered()));
+    }
+
+    private static StoredSystem withKey(final StoredSystem subscriber,
+                                        final AuthorizationGrant.RegisteredSubscriber registered) {
+        return new StoredSystem(subscriber.systemName(), subscriber.address(), subscriber.port(),
+                registered.hasKey() ? registered.authenticationInfo() : null, subscriber.metadata());
+    }
+
+    private static boolean hasKey(final StoredSystem system) {
+        return system.authenticationInfo() != null && !system.authenticationInfo().isBlank();
     }
 
     private void attach(final StoredSubscription stored, final AuthorizationGrant grant) {
         final AuthorizedPublishers publishers = grant.filter();
-        final String authenticationInfo = stored.subscriber().authenticationInfo();
         webhooks.subscribe(new WebhookSubscription(stored.eventTypeName(), stored.subscriber().ref(),
                 stored.notifyUri(), SubscriptionFilters.of(stored, toleranceMicros).and(publishers),
-                authenticationInfo != null && !authenticationInfo.isBlank(), stored.requirements()));
+                hasKey(stored.subscriber()), stored.requirements()));
         attached.put(Key.of(stored), publishers);
     }
 

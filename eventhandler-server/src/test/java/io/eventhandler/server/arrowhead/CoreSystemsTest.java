@@ -89,7 +89,7 @@ class CoreSystemsTest {
     @Test
     void refusesStandaloneAndSecureWithoutTls() {
         final ArrowheadConfiguration standalone = new ArrowheadConfiguration("", 8443, "127.0.0.1", 0, 50, 400, 300,
-                3, 10, "", 2000, 3000);
+                3, 10, 60_000, "", 2000, 3000);
         assertThrows(IllegalArgumentException.class, () -> CoreSystems.create(standalone, TlsConfiguration.disabled(),
                 null, JsonMapper.create(), new Runner()));
         assertThrows(IllegalArgumentException.class, () -> CoreSystems.create(arrowhead(0), tls("", true), null,
@@ -119,7 +119,7 @@ class CoreSystemsTest {
 
     private ArrowheadConfiguration arrowhead(final int domainPort) {
         return new ArrowheadConfiguration(FakeServiceRegistry.ADDRESS, registry == null ? 8443 : registry.port(),
-                "127.0.0.1", domainPort, 50, 400, 300, 3, 10, "", 2000, 3000);
+                "127.0.0.1", domainPort, 50, 400, 300, 3, 10, 60_000, "", 2000, 3000);
     }
 
     private static TlsConfiguration tls(final String alias, final boolean hostnameVerification) {

@@ -85,6 +85,7 @@ class ServerConfigurationTest {
         values.put(ArrowheadConfiguration.SR_CHECK_INTERVAL_MS.key(), "1000");
         values.put(ArrowheadConfiguration.AUTH_MAX_RETRY.key(), "5");
         values.put(ArrowheadConfiguration.AUTH_RETRY_INTERVAL_SEC.key(), "1");
+        values.put(ArrowheadConfiguration.AUTH_RECHECK_INTERVAL_MS.key(), "2000");
         values.put(ArrowheadConfiguration.LOCAL_AUTHORIZATION_RULES.key(), "subscriber:publisher");
         values.put(ArrowheadConfiguration.CORE_CONNECT_TIMEOUT_MS.key(), "11");
         values.put(ArrowheadConfiguration.CORE_RESPONSE_TIMEOUT_MS.key(), "12");
@@ -193,6 +194,7 @@ class ServerConfigurationTest {
         expected.put("eh.sr.check.interval.ms", "30000");
         expected.put("event_handler_max_retry_connect_auth", "3");
         expected.put("event_handler_retry_connect_auth_interval_sec", "10");
+        expected.put("eh.authorization.recheck.interval.ms", "60000");
         expected.put("eh.local.authorization.rules", "");
         expected.put("eh.core.connect.timeout.ms", "5000");
         expected.put("eh.core.response.timeout.ms", "10000");
@@ -300,7 +302,7 @@ class ServerConfigurationTest {
                         new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
                                 "******", Path.of("certs/truststore.p12"), "******", false),
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
-                                "subscriber:publisher", 11, 12),
+                                2000, "subscriber:publisher", 11, 12),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024, 1_048_576),
                         new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),

@@ -210,7 +210,9 @@ class OpenApiTest {
     /** "METHOD /path" of every Jersey resource method and of the Grizzly hot paths. */
     static Set<String> serverEndpoints() {
         final Set<String> endpoints = new TreeSet<>();
-        for (final Class<?> resource : HttpFrontEnd.RESOURCE_CLASSES) {
+        final Set<Class<?>> resources = new java.util.HashSet<>(HttpFrontEnd.RESOURCE_CLASSES);
+        resources.add(io.eventhandler.server.arrowhead.AuthorizationUpdateResource.class);
+        for (final Class<?> resource : resources) {
             final String base = pathOf(resource.getAnnotation(Path.class));
             for (final Method method : resource.getMethods()) {
                 final String httpMethod = httpMethod(method);

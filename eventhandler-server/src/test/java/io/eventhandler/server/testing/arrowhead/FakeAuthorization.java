@@ -71,11 +71,32 @@ public final class FakeAuthorization extends FakeCoreSystem {
 
     /** Adds a system to the core database (name and address stored lower-cased); returns its id. */
     public synchronized long addSystem(final String name, final String address, final int port) {
+        return addSystem(name, address, port, null);
+    }
+
+    /**
+     * Adds a system registered with {@code authenticationInfo} (its Base64 public key, or null), which the
+     * subscription check answers as {@code consumer.authenticationInfo}; returns its id.
+     */
+    public synchronized long addSystem(final String name, final String address, final int port,
+                                       final String authenticationInfo) {
         final long id = nextId++;
         final String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         systems.put(id, new SystemResponseDTO(id, name.trim().toLowerCase(Locale.ROOT),
-                address.trim().toLowerCase(Locale.ROOT), port, null, null, now, now));
+                address.trim().toLowerCase(Locale.ROOT), port, authenticationInfo, null, now, now));
         return id;
+    }
+
+    /** Base64 of the DER public key of {@code system}'s test-cloud certificate: its Arrowhead authenticationInfo. */
+    public static String publicKeyOf(final String system) {
+        try {
+            final KeyStore store = Pkcs12Stores.load(TestCloud.get().keyStore(system), TestCloud.PASSWORD.toCharArray());
+            return Base64.getEncoder().encodeToString(store.getCertificate(system).getPublicKey().getEncoded());
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (final GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public synchronized void removeSystem(final long id) {

@@ -39,6 +39,10 @@ public final class Calibration {
     }
 
     public CapacityModel run(final int servers, final Path dir) throws IOException {
+        if (server.running() != null && servers > 1) {
+            throw new IllegalArgumentException("with a running server (--url) there is one server to measure; fresh "
+                    + "servers (--servers N) are started by the tool");
+        }
         final List<ServerCurve> curves = new ArrayList<>();
         final List<Path> stageFiles = new ArrayList<>();
         for (int i = 1; i <= servers; i++) {
@@ -47,8 +51,7 @@ public final class Calibration {
             stageFiles.add(stages);
             LOG.info("calibration server {} of {}: pools {}, {} publishers, fan-out {}", i, servers, server.pools(),
                     load.publishers(), load.subscribers());
-            final ServerSettings recording = new ServerSettings(server.jar(), server.javaOptions(), server.port(),
-                    server.pools(), server.settings(), stages, STAGE_SAMPLES);
+            final ServerSettings recording = server.recording(stages, STAGE_SAMPLES);
             curves.add(new ServerCalibration(recording, generator, load, plan).run(serverDir));
         }
         return new CapacityModel(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), machine(),

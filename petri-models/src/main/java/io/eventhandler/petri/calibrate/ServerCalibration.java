@@ -36,7 +36,8 @@ public final class ServerCalibration {
     }
 
     public ServerCurve run(final Path dir) throws IOException {
-        try (ServerProcess process = ServerProcess.start(server, dir.resolve("server"))) {
+        try (ServerProcess process = server.running() != null ? ServerProcess.attach(server.running())
+                : ServerProcess.start(server, dir.resolve("server"))) {
             final LoadGeneratorProcess driver = new LoadGeneratorProcess(generator, load, process);
             final LoadGeneratorProcess shortRuns = new LoadGeneratorProcess(
                     generator.withRuns(1, plan.probeSeconds()), load, process);

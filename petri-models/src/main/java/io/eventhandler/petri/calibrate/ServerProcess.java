@@ -19,19 +19,41 @@ import java.util.concurrent.TimeUnit;
 /**
  * The Event Handler as a process of its own, started from its jar in a working directory of its own (its H2 store
  * and logs go there), on loopback, with the pools and the stage recorder the calibration asks for. Stopped with
- * SIGTERM, so that the stage recorder writes its file.
+ * SIGTERM, so that the stage recorder writes its file. Or a server already running on this machine
+ * ({@link #attach}): then it is only measured, never stopped.
  */
 public final class ServerProcess implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerProcess.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
+    /** The server this tool started, or null for one it attached to. */
     private final Process process;
+    private final long pid;
     private final URI url;
 
-    private ServerProcess(final Process process, final URI url) {
+    private ServerProcess(final Process process, final long pid, final URI url) {
         this.process = process;
+        this.pid = pid;
         this.url = url;
+    }
+
+    /**
+     * A server someone else started on this machine, listening at {@code url} (its CPU accounting needs its process:
+     * found by the port it listens on). Its stage samples stay with it: it writes them when it stops.
+     */
+    public static ServerProcess attach(final URI url) throws IOException {
+        final int port = url.getPort() > 0 ? url.getPort() : 80;
+        if (!List.of("127.0.0.1", "localhost", "[::1]").contains(url.getHost())) {
+            throw new IOException("--url must be a server on this machine (127.0.0.1 or localhost): its threads' CPU "
+                    + "time is read from /proc");
+        }
+        final long pid = ListeningProcess.of(port).orElseThrow(() -> new IOException("no process of this user "
+                + "listens on port " + port + "; start the server first (with eh.calibration.enabled=true)"));
+        final ServerProcess server = new ServerProcess(null, pid, url);
+        server.awaitReady(null);
+        LOG.info("using the running server pid {} on {}", pid, url);
+        return server;
     }
 
     public static ServerProcess start(final ServerSettings settings, final Path workDir) throws IOException {
@@ -55,7 +77,8 @@ public final class ServerProcess implements AutoCloseable {
             env.put("EH_CALIBRATION_SAMPLES", Integer.toString(settings.stageSamples()));
         }
         settings.settings().forEach((key, value) -> env.put(ServerSettings.environmentName(key), value));
-        final ServerProcess server = new ServerProcess(builder.start(),
+        final Process started = builder.start();
+        final ServerProcess server = new ServerProcess(started, started.pid(),
                 URI.create("http://127.0.0.1:" + settings.port()));
         server.awaitReady(workDir);
         LOG.info("server {} (pid {}) ready on {}, pools {}", settings.jar().getFileName(), server.pid(), server.url,
@@ -69,7 +92,7 @@ public final class ServerProcess implements AutoCloseable {
                 .timeout(Duration.ofSeconds(2)).build();
         final long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
+            if (process != null && !process.isAlive()) {
                 throw new IOException("the server exited with status " + process.exitValue() + " before it was ready; "
                         + "see " + workDir.resolve("server.log"));
             }
@@ -86,21 +109,29 @@ public final class ServerProcess implements AutoCloseable {
             sleep(200);
         }
         close();
-        throw new IOException("the server did not answer on " + url + " within " + START_TIMEOUT.toSeconds() + " s; see "
-                + workDir.resolve("server.log"));
+        throw new IOException("the server did not answer on " + url + " within " + START_TIMEOUT.toSeconds() + " s"
+                + (workDir == null ? "" : "; see " + workDir.resolve("server.log")));
     }
 
     public long pid() {
-        return process.pid();
+        return pid;
+    }
+
+    /** Whether this tool started the server (and stops it). */
+    public boolean started() {
+        return process != null;
     }
 
     public URI url() {
         return url;
     }
 
-    /** SIGTERM, and up to 30 s for the server to write its stage samples and exit; then SIGKILL. */
+    /** SIGTERM, and up to 30 s for the server to write its stage samples and exit; then SIGKILL. Not an attached one. */
     @Override
     public void close() {
+        if (process == null) {
+            return;
+        }
         process.destroy();
         try {
             if (!process.waitFor(30, TimeUnit.SECONDS)) {

@@ -30,6 +30,7 @@ final class StepSummary {
                 median(runs, r -> micros(r.server().total().runNanos(), r)),
                 median(runs, r -> micros(r.generator().total().runNanos(), r)),
                 median(runs, r -> hold(r, ThreadRole.WORKER)), median(runs, r -> hold(r, ThreadRole.DELIVERY)),
+                median(runs, r -> run(r, ThreadRole.WORKER)), median(runs, r -> run(r, ThreadRole.DELIVERY)),
                 median(runs, StepSummary::backgroundCores),
                 median(runs, r -> r.mergedDispatches() < 0 ? -1 : (double) r.mergedDispatches() / events(r)),
                 runs.stream().mapToDouble(RunMeasurement::loadAverage).max().orElse(Double.NaN), overloaded);
@@ -44,6 +45,10 @@ final class StepSummary {
     private static double hold(final RunMeasurement run, final ThreadRole role) {
         final CpuTimes times = run.server().role(role);
         return micros(times.runNanos() + times.waitNanos(), run);
+    }
+
+    private static double run(final RunMeasurement run, final ThreadRole role) {
+        return micros(run.server().role(role).runNanos(), run);
     }
 
     private static double micros(final double nanos, final RunMeasurement run) {

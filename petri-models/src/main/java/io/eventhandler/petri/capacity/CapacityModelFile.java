@@ -69,6 +69,8 @@ public final class CapacityModelFile {
             line(out, key + "generator.cpu.us", step.generatorCpuMicros());
             line(out, key + "worker.hold.us", step.workerHoldMicros());
             line(out, key + "delivery.hold.us", step.deliveryHoldMicros());
+            line(out, key + "worker.run.us", step.workerRunMicros());
+            line(out, key + "delivery.run.us", step.deliveryRunMicros());
             line(out, key + "background.cores", step.backgroundCores());
             line(out, key + "merged.fraction", step.mergedFraction());
             line(out, key + "load.average", step.loadAverage());
@@ -111,7 +113,8 @@ public final class CapacityModelFile {
             steps.add(new RateStep(keys.number(key + "rate"), keys.numbers(key + "quantiles"),
                     keys.numbers(key + "p50.runs"), keys.numbers(key + "p99.runs"), keys.number(key + "server.cpu.us"),
                     keys.number(key + "generator.cpu.us"), keys.number(key + "worker.hold.us"),
-                    keys.number(key + "delivery.hold.us"), keys.number(key + "background.cores"),
+                    keys.number(key + "delivery.hold.us"), keys.number(key + "worker.run.us"),
+                    keys.number(key + "delivery.run.us"), keys.number(key + "background.cores"),
                     keys.number(key + "merged.fraction"), keys.number(key + "load.average"),
                     Boolean.parseBoolean(keys.text(key + "overloaded"))));
         }

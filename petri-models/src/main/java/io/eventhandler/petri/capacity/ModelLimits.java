@@ -110,15 +110,16 @@ final class ModelLimits {
 
     private void generator(final List<String> notes) {
         final double saturation = model.saturation();
-        final RateStep top = model.servers().get(0).steps().stream().filter(RateStep::overloaded).findFirst()
-                .orElse(model.servers().get(0).steps().get(model.servers().get(0).steps().size() - 1));
+        // the highest rate measured below saturation: the saturation runs' windows end before the backlog drains
+        final List<RateStep> measured = model.servers().get(0).measured();
+        final RateStep top = measured.get(measured.size() - 1);
         final double server = top.serverCpuMicros();
         final double generator = top.generatorCpuMicros();
         if (server > 0 && generator > 0) {
-            notes.add(String.format(Locale.ROOT, "The load generator shared the cores: at saturation it took %.0f µs "
+            notes.add(String.format(Locale.ROOT, "The load generator shared the cores: at %,.0f/s it took %.0f µs "
                     + "of CPU per event against the server's %.0f µs, and the saturation (%,.0f/s) includes that. "
                     + "With publishers and subscribers on other machines the cores alone would allow about %,.0f/s "
-                    + "(an extrapolation by CPU time, not measured).", generator, server, saturation,
+                    + "(an extrapolation by CPU time, not measured).", top.rate(), generator, server, saturation,
                     saturation * (server + generator) / server));
         }
         if (predictor.calibratedPoolUtilisation(saturation)[0] >= 0.9

@@ -4,6 +4,10 @@ package io.eventhandler.petri.capacity;
  * The part of the latency the net's two pools add: an event waits for a Grizzly worker, then for a delivery thread
  * ({@link PoolQueue} each), on top of the latency the server showed at light load. The prediction for another pool
  * configuration moves each quantile of the measured latency by how much this part moves at that quantile.
+ * <p>
+ * A thread of a pool is held for its time on a core per event, not for the time it also waited for a core: the
+ * wait for a core is the cores' queue, the same whatever the pool sizes, and it is in the calibrated latency
+ * already. (Counting it as holding the pool made a pool of one worker saturate at a third of the rate it measured.)
  */
 final class PoolPart {
 
@@ -20,13 +24,13 @@ final class PoolPart {
     }
 
     PoolQueue workers(final Pools pools, final double rate) {
-        return new PoolQueue(pools.workers(), rate / 1e6, measured.perEvent(rate, RateStep::workerHoldMicros),
+        return new PoolQueue(pools.workers(), rate / 1e6, measured.perEvent(rate, RateStep::workerRunMicros),
                 scv(model.stages().acceptScv(), 1));
     }
 
     /** A dispatch holds its delivery thread for all its subscribers' writes: their sum varies less than one. */
     PoolQueue delivery(final Pools pools, final double rate) {
-        return new PoolQueue(pools.delivery(), rate / 1e6, measured.perEvent(rate, RateStep::deliveryHoldMicros),
+        return new PoolQueue(pools.delivery(), rate / 1e6, measured.perEvent(rate, RateStep::deliveryRunMicros),
                 scv(model.stages().writeScv(), model.load().subscribers()));
     }
 

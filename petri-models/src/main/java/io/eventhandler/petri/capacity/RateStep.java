@@ -14,12 +14,15 @@ import java.util.Arrays;
  * @param generatorCpuMicros  load generator CPU per event, µs
  * @param workerHoldMicros    Grizzly worker thread time per event (running or runnable), µs
  * @param deliveryHoldMicros  delivery thread time per event, all its subscribers' writes, µs
+ * @param workerRunMicros     of the worker time, the part on a core (the rest waited for one), µs
+ * @param deliveryRunMicros   of the delivery time, the part on a core, µs
  * @param backgroundCores     cores busy with other processes during the runs
  * @param mergedFraction      merged dispatches per event (negative: not known)
  * @param overloaded          the publishers could not keep up with the offered rate (a saturation run)
  */
 public record RateStep(double rate, double[] quantiles, double[] runP50, double[] runP99, double serverCpuMicros,
                        double generatorCpuMicros, double workerHoldMicros, double deliveryHoldMicros,
+                       double workerRunMicros, double deliveryRunMicros,
                        double backgroundCores, double mergedFraction, double loadAverage, boolean overloaded) {
 
     public RateStep {

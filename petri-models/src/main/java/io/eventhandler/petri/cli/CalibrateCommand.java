@@ -12,6 +12,8 @@ import io.eventhandler.petri.capacity.Pools;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -45,8 +47,11 @@ final class CalibrateCommand implements Command {
                 thread per event (from the kernel's per-thread accounting), the cores other processes took, and the
                 server's merged dispatches; at the end the server's stage samples. One server gives an answer;
                 with --servers N the model also knows how much fresh servers differ, and its intervals say so.
-                Takes about 3 minutes per server. Measure on a quiet machine: the model describes the machine as
-                it was while it measured.""";
+                With --url it measures a server already running on this machine instead (started with
+                eh.calibration.enabled=true; give its pools with --pools): the tool finds its process by the port,
+                never stops it, and its stage samples stay with it (the model then takes the stages' variation
+                as 1). Takes about 4 minutes per server. Measure on a quiet machine: the model describes the
+                machine as it was while it measured.""";
     }
 
     @Override
@@ -62,13 +67,15 @@ final class CalibrateCommand implements Command {
                 Option.of("payload-bytes", "B", "payload size of each event", "100"),
                 Option.of("servers", "N", "fresh servers, one after the other", "1"),
                 Option.of("runs", "R", "runs at each rate", "3"),
-                Option.of("seconds", "T", "measured seconds of each run", "5"),
+                Option.of("seconds", "T", "measured seconds of each run", "8"),
                 Option.of("warmup-events", "N", "events each publisher sends before each run (not measured)", "2000"),
                 Option.of("fractions", "F,F,...", "rates to measure, as fractions of the saturation",
                         "0.05,0.2,0.35,0.5,0.65,0.8,0.9"),
                 Option.of("start-rate", "R", "first rate of the ramp to saturation, publishes/s", "1000"),
                 Option.of("max-rate", "R", "give up the ramp above this rate", "1000000"),
-                Option.of("port", "PORT", "loopback port of the server", "18455"),
+                Option.of("port", "PORT", "loopback port of the server it starts", "18455"),
+                Option.of("url", "URL", "measure the server running there instead (this machine, e.g. "
+                        + "http://127.0.0.1:8455)", null),
                 Option.of("server-jar", "JAR", "the Event Handler's runnable jar", "found next to this jar or in the build"),
                 Option.of("loadgen-jar", "JAR", "the load generator's jar (benchmarks.jar)", "found likewise"),
                 Option.of("server-java-opts", "OPTS", "JVM options of the server", JVM),
@@ -83,12 +90,13 @@ final class CalibrateCommand implements Command {
                 : file.resolveSibling(file.getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-runs");
         final LoadShape load = new LoadShape(options.integer("publishers", 1), options.integer("subscribers", 1),
                 options.integer("payload-bytes", 64));
-        final GeneratorSettings generator = new GeneratorSettings(Jars.loadGenerator(options.has("loadgen-jar") ? options.text("loadgen-jar") : null),
+        final GeneratorSettings generator = new GeneratorSettings(Jars.loadGenerator(given(options, "loadgen-jar")),
                 split(options.text("loadgen-java-opts")), options.integer("runs", 1), options.integer("seconds", 1),
                 options.integer("warmup-events", 0));
-        final ServerSettings server = new ServerSettings(Jars.server(options.has("server-jar") ? options.text("server-jar") : null),
+        final URI running = options.has("url") ? url(options.text("url")) : null;
+        final ServerSettings server = new ServerSettings(running != null ? null : Jars.server(given(options, "server-jar")),
                 split(options.text("server-java-opts")), options.integer("port", 1), Pools.parse(options.text("pools")),
-                settings(options.all("set")), null, 0);
+                settings(options.all("set")), null, 0, running);
         final CalibrationPlan plan = new CalibrationPlan(options.number("start-rate", 1), 1.5,
                 options.number("max-rate", 1), 10, 3, 3, options.numbers("fractions"));
         Files.createDirectories(dir);
@@ -97,6 +105,23 @@ final class CalibrateCommand implements Command {
         CapacityModelFile.write(model, file);
         new CalibrationReport(model).print(out);
         out.println("model written to " + file + " (every run's reports in " + dir + ")");
+    }
+
+    /** The option's value if given (its "default" is a description of where the jar is looked for). */
+    private static String given(final Options options, final String name) {
+        return options.has(name) ? options.text(name) : null;
+    }
+
+    private static URI url(final String text) throws UsageException {
+        try {
+            final URI url = new URI(text);
+            if (!"http".equals(url.getScheme()) || url.getHost() == null) {
+                throw new UsageException("--url takes http://HOST:PORT, not '" + text + "'");
+            }
+            return url;
+        } catch (final URISyntaxException e) {
+            throw new UsageException("--url takes http://HOST:PORT, not '" + text + "'");
+        }
     }
 
     static List<String> split(final String javaOptions) {

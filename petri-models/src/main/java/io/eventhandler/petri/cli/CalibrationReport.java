@@ -25,12 +25,13 @@ final class CalibrationReport {
             final ServerCurve server = model.servers().get(s);
             out.printf(Locale.ROOT, "server %d: saturation %.0f/s (runs %s)%n", s + 1, server.saturation(),
                     list(server.saturationRuns(), "%.0f"));
-            out.println("  rate/s   p50 ms   p99 ms  p99 of each run       server/gen CPU µs/event  worker/delivery "
-                    + "hold µs  other cores  merged  load avg");
+            out.println("  rate/s   p50 ms   p99 ms  p99 of each run       server/gen CPU µs/event  worker run/held µs  "
+                    + "delivery run/held µs  other cores  merged  load avg");
             for (final RateStep step : server.steps()) {
-                out.printf(Locale.ROOT, "  %6.0f  %7.3f  %7.3f  %-20s  %8.1f / %-8.1f       %6.1f / %-6.1f     %5.2f     %5.1f%%  %5.2f%s%n",
-                        step.rate(), step.p50(), step.p99(), list(step.runP99(), "%.3f"), step.serverCpuMicros(),
-                        step.generatorCpuMicros(), step.workerHoldMicros(), step.deliveryHoldMicros(),
+                out.printf(Locale.ROOT, "  %6.0f  %7.3f  %7.3f  %-20s  %8.1f / %-8.1f     %6.1f / %-6.1f     %6.1f / %-6.1f       %5.2f     "
+                        + "%5.1f%%  %5.2f%s%n", step.rate(), step.p50(), step.p99(), list(step.runP99(), "%.3f"),
+                        step.serverCpuMicros(), step.generatorCpuMicros(), step.workerRunMicros(),
+                        step.workerHoldMicros(), step.deliveryRunMicros(), step.deliveryHoldMicros(),
                         step.backgroundCores(), 100 * Math.max(0, step.mergedFraction()), step.loadAverage(),
                         step.overloaded() ? "  (saturation runs)" : "");
             }

@@ -124,7 +124,7 @@ public final class CapacityPredictor {
 
     public CapacityAnswer answer(final List<Pools> configurations, final Double deadlineMs) {
         final List<ConfigurationAnswer> answers = configurations.stream().map(p -> answer(p, deadlineMs)).toList();
-        final Recommendation recommendation = Recommendation.of(answers, deadlineMs);
+        final Recommendation recommendation = Recommendation.of(answers, deadlineMs, model.pools());
         return new CapacityAnswer(answers, recommendation.best(), recommendation.reason(), deadlineMs,
                 new ModelLimits(model, this).notes(configurations));
     }

@@ -6,7 +6,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * One calibration server's measurements read at any rate: straight lines between its measured rates; below the
  * lowest, the lowest one's values (the measurements end there); above the highest, the latency's excess over the
- * lowest rate grows as ρ/(1 − ρ) of the saturation, as a queue's does, from what the highest rate measured.
+ * lowest rate grows as ρ/(1 − ρ) of the saturation, as a queue's does, from what the highest rate measured, and
+ * never less than the whole latency of the highest rate scaled by (1 − ρ_highest)/(1 − ρ), as the sojourn time of an
+ * M/M/1 queue scales (a noisy curve whose excess is nil at its top still rises to the saturation).
  */
 final class ServerInterpolation {
 
@@ -32,9 +34,11 @@ final class ServerInterpolation {
         final double[] base = lowest.quantiles();
         final double[] top = highest.quantiles();
         final double growth = growth(rate) / growth(highest.rate());
+        final double sojourn = (1 - highest.rate() / saturation()) / (1 - rate / saturation());
         final double[] out = new double[base.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = base[i] + Math.max(0, top[i] - base[i]) * growth;
+            out[i] = rate >= saturation() ? Double.POSITIVE_INFINITY
+                    : Math.max(base[i] + Math.max(0, top[i] - base[i]) * growth, top[i] * sojourn);
         }
         return out;
     }

@@ -94,10 +94,10 @@ final class Axis {
         return (value - min) / (max - min);
     }
 
-    /** A tick's label: as many decimals as the ticks need, thousands grouped. */
+    /** A tick's label: as many decimals as the ticks need (on a log axis, as the value itself needs), grouped. */
     String label(final double value) {
         final double step = ticks.size() > 1 ? Math.abs(ticks.get(1) - ticks.get(0)) : Math.abs(value);
-        final double smallest = log ? min : step;
+        final double smallest = log ? value : step;
         final int decimals = smallest >= 1 ? 0 : (int) Math.min(6, Math.ceil(-Math.log10(smallest) - 1e-9));
         return String.format(Locale.ROOT, "%,." + decimals + "f", value);
     }

@@ -161,6 +161,11 @@ final class Canvas {
     }
 
     void vertical(final double value, final Color color, final String label) {
+        vertical(value, color, label, 0);
+    }
+
+    /** A dashed vertical line, its label on text row {@code row} from the top (rows keep labels apart). */
+    void vertical(final double value, final Color color, final String label, final int row) {
         final Path2D path = new Path2D.Double();
         path.moveTo(px(value), TOP);
         path.lineTo(px(value), HEIGHT - BOTTOM);
@@ -169,7 +174,7 @@ final class Canvas {
         g.setColor(color);
         final int width = g.getFontMetrics().stringWidth(label);
         final int at = px(value) + 5 + width > WIDTH - RIGHT ? px(value) - 5 - width : px(value) + 5;
-        g.drawString(label, at, TOP + 16);
+        g.drawString(label, at, TOP + 16 + 18 * row);
     }
 
     /** A marked point with a label beside it. */
@@ -191,12 +196,17 @@ final class Canvas {
 
     /** Legend entries (colour, width, text) in the plot's upper left corner. */
     void legend(final List<Entry> entries) {
+        legend(entries, false);
+    }
+
+    /** Legend entries in the upper left corner, or the lower right one (where a CDF leaves room). */
+    void legend(final List<Entry> entries, final boolean lowerRight) {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         final FontMetrics metrics = g.getFontMetrics();
         final int width = entries.stream().mapToInt(e -> metrics.stringWidth(e.text())).max().orElse(0) + 50;
         final int height = entries.size() * 18 + 8;
-        final int left = LEFT + 10;
-        final int top = TOP + 26;
+        final int left = lowerRight ? WIDTH - RIGHT - 10 - width : LEFT + 10;
+        final int top = lowerRight ? HEIGHT - BOTTOM - 10 - height : TOP + 26;
         g.setColor(new Color(255, 255, 255, 225));
         g.fillRect(left, top, width, height);
         g.setColor(Color.GRAY);

@@ -7,16 +7,23 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One reading of a process's threads from the kernel, summed by {@link ThreadRole}. Linux only: it reads
+ * One reading of a process's threads from the kernel, thread by thread. Linux only: it reads
  * {@code /proc/<pid>/task/<tid>/schedstat}, which gives nanoseconds, unlike the 10 ms ticks of {@code stat}.
+ * Differences are taken thread by thread ({@link #since}): the load generator starts new threads for every run and
+ * ends the old ones, so sums taken per role at two instants would subtract the ended threads' time from the new ones'.
  */
-public record ProcessCpu(Map<ThreadRole, CpuTimes> byRole) {
+public record ProcessCpu(Map<Long, ThreadCpu> threads) {
+
+    /** One thread's role (by its name) and what the kernel accounted to it. */
+    public record ThreadCpu(ThreadRole role, CpuTimes times) {
+    }
 
     public ProcessCpu {
-        byRole = Map.copyOf(byRole);
+        threads = Map.copyOf(threads);
     }
 
     /** Reads every thread of {@code pid}; threads that end while it reads are skipped. */
@@ -25,37 +32,52 @@ public record ProcessCpu(Map<ThreadRole, CpuTimes> byRole) {
     }
 
     static ProcessCpu read(final Path tasks) throws IOException {
-        final Map<ThreadRole, CpuTimes> sums = new EnumMap<>(ThreadRole.class);
-        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
-            for (final Path thread : threads) {
+        final Map<Long, ThreadCpu> threads = new HashMap<>();
+        try (DirectoryStream<Path> all = Files.newDirectoryStream(tasks)) {
+            for (final Path thread : all) {
                 try {
                     final String name = Files.readString(thread.resolve("comm"), StandardCharsets.UTF_8);
                     final String[] fields = Files.readString(thread.resolve("schedstat"), StandardCharsets.UTF_8)
                             .trim().split("\\s+");
-                    final CpuTimes times = new CpuTimes(Long.parseLong(fields[0]), Long.parseLong(fields[1]),
-                            Long.parseLong(fields[2]));
-                    sums.merge(ThreadRole.of(name), times, CpuTimes::plus);
+                    threads.put(Long.parseLong(thread.getFileName().toString()), new ThreadCpu(ThreadRole.of(name),
+                            new CpuTimes(Long.parseLong(fields[0]), Long.parseLong(fields[1]),
+                                    Long.parseLong(fields[2]))));
                 } catch (final NoSuchFileException ended) {
                     // the thread ended between the listing and the read
                 }
             }
         }
-        return new ProcessCpu(sums);
+        return new ProcessCpu(threads);
     }
 
+    /** The threads of {@code role} together. */
     public CpuTimes role(final ThreadRole role) {
-        return byRole.getOrDefault(role, CpuTimes.ZERO);
+        return threads.values().stream().filter(t -> t.role() == role).map(ThreadCpu::times)
+                .reduce(CpuTimes.ZERO, CpuTimes::plus);
     }
 
     /** All threads together. */
     public CpuTimes total() {
-        return byRole.values().stream().reduce(CpuTimes.ZERO, CpuTimes::plus);
+        return threads.values().stream().map(ThreadCpu::times).reduce(CpuTimes.ZERO, CpuTimes::plus);
     }
 
-    /** This reading minus an earlier one, role by role. */
+    /**
+     * This reading minus an earlier one, thread by thread: a thread started since counts whole, a thread that ended
+     * since is missing from both (its last moments are lost, a small under-count).
+     */
     public ProcessCpu since(final ProcessCpu earlier) {
-        final Map<ThreadRole, CpuTimes> delta = new EnumMap<>(ThreadRole.class);
-        byRole.forEach((role, times) -> delta.put(role, times.since(earlier.role(role))));
+        final Map<Long, ThreadCpu> delta = new HashMap<>();
+        threads.forEach((tid, now) -> {
+            final ThreadCpu before = earlier.threads().get(tid);
+            delta.put(tid, new ThreadCpu(now.role(), before == null ? now.times() : now.times().since(before.times())));
+        });
         return new ProcessCpu(delta);
+    }
+
+    /** Per role, for a report. */
+    public Map<ThreadRole, CpuTimes> byRole() {
+        final Map<ThreadRole, CpuTimes> sums = new EnumMap<>(ThreadRole.class);
+        threads.values().forEach(t -> sums.merge(t.role(), t.times(), CpuTimes::plus));
+        return sums;
     }
 }

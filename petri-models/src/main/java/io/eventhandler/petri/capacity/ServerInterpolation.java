@@ -5,10 +5,10 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * One calibration server's measurements read at any rate: straight lines between its measured rates; below the
- * lowest, the lowest one's values (the measurements end there); above the highest, the latency's excess over the
- * lowest rate grows as ρ/(1 − ρ) of the saturation, as a queue's does, from what the highest rate measured, and
- * never less than the whole latency of the highest rate scaled by (1 − ρ_highest)/(1 − ρ), as the sojourn time of an
- * M/M/1 queue scales (a noisy curve whose excess is nil at its top still rises to the saturation).
+ * lowest, the lowest one's values (the measurements end there); above the highest, from the highest rate's values
+ * on, the latency's excess over the lowest rate grows as ρ/(1 − ρ) of the saturation, as a queue's does, and never
+ * less than the highest rate's latency scaled by (1 − ρ_highest)/(1 − ρ), as the sojourn time of an M/M/1 queue
+ * scales (a noisy curve whose excess is nil at its top, or whose light load was slower, still rises from its top).
  */
 final class ServerInterpolation {
 
@@ -38,7 +38,7 @@ final class ServerInterpolation {
         final double[] out = new double[base.length];
         for (int i = 0; i < out.length; i++) {
             out[i] = rate >= saturation() ? Double.POSITIVE_INFINITY
-                    : Math.max(base[i] + Math.max(0, top[i] - base[i]) * growth, top[i] * sojourn);
+                    : Math.max(top[i] + Math.max(0, top[i] - base[i]) * (growth - 1), top[i] * sojourn);
         }
         return out;
     }

@@ -40,10 +40,32 @@ final class CalibrationReport {
         out.printf(Locale.ROOT, "saturation %.0f/s, runs %.0f to %.0f/s%s%n", model.saturation(),
                 Arrays.stream(saturation).min().orElse(0), Arrays.stream(saturation).max().orElse(0),
                 model.servers().size() == 1 ? " (one server: the spread between servers is not measured)" : "");
+        out.printf(Locale.ROOT, "interval widths: saturation %s; p99 at the rates below saturation %s (the %s)%n",
+                width(saturation, model.saturation()), p99Width(), model.servers().size() == 1
+                        ? "spread between this server's runs" : "spread between the servers and their runs");
         out.printf(Locale.ROOT, "stage recorder: %s%n", model.stages().recorded()
                 ? String.format(Locale.ROOT, "accept mean %.1f µs (scv %.2f), write mean %.1f µs (scv %.2f), %d samples",
                 model.stages().acceptMeanMicros(), model.stages().acceptScv(), model.stages().writeMeanMicros(),
                 model.stages().writeScv(), model.stages().samples()) : "no samples (variations taken as 1)");
+    }
+
+    /** The widest the runs' p99 strayed from their median at any rate below saturation. */
+    private String p99Width() {
+        double low = 1;
+        double high = 1;
+        for (final ServerCurve server : model.servers()) {
+            for (final RateStep step : server.measured()) {
+                low = Math.min(low, step.p99Spread()[0]);
+                high = Math.max(high, step.p99Spread()[1]);
+            }
+        }
+        return String.format(Locale.ROOT, "%+.0f %% to %+.0f %% of the median", 100 * (low - 1), 100 * (high - 1));
+    }
+
+    private static String width(final double[] values, final double median) {
+        return String.format(Locale.ROOT, "%+.0f %% to %+.0f %% of the median",
+                100 * (Arrays.stream(values).min().orElse(median) / median - 1),
+                100 * (Arrays.stream(values).max().orElse(median) / median - 1));
     }
 
     static String list(final double[] values, final String format) {

@@ -68,7 +68,12 @@ public final class RateCurvePlot {
         double low = Double.POSITIVE_INFINITY;
         double kneeHigh = 0;
         for (final ConfigurationAnswer configuration : answer.configurations()) {
-            low = Math.min(low, configuration.curve().get(0).p99().low());
+            // the lowest of every curve and band: a noisy curve can dip below its light-load value
+            for (final RatePoint point : configuration.curve()) {
+                if (Double.isFinite(point.p99().low()) && point.p99().low() > 0) {
+                    low = Math.min(low, point.p99().low());
+                }
+            }
             kneeHigh = Math.max(kneeHigh, configuration.knee().p99().high());
         }
         double high = 5 * kneeHigh;

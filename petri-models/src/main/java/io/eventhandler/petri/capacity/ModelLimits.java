@@ -28,7 +28,7 @@ final class ModelLimits {
         background(notes);
         generator(notes);
         if (configurations.stream().anyMatch(p -> p.workers() > model.cores() || p.delivery() > model.cores())) {
-            notes.add(String.format(Locale.ROOT, "Pools with more threads than the %d cores: the net charges nothing "
+            notes.add(String.format(Locale.ROOT, "Pools with more threads than the %d cores: the model charges nothing "
                     + "for switching between threads, and the cores' run queue only as calibrated with %s; such "
                     + "configurations may do worse than predicted.", model.cores(), model.pools()));
         }
@@ -49,7 +49,7 @@ final class ModelLimits {
         final RateStep next = steps.get(1);
         final String base = String.format(Locale.ROOT, "Below %,.0f/s (the lowest rate calibrated) the answer holds "
                 + "that rate's latency: with events %.1f ms or more apart the server's threads and caches go idle, "
-                + "and how fast they wake (a wake-up regime the net does not model) decides the latency there, not "
+                + "and how fast they wake (a wake-up regime the model does not know) decides the latency there, not "
                 + "the pools.", lowest.rate(), 1000 / lowest.rate());
         if (lowest.p50() > 1.1 * next.p50()) {
             notes.add(base + String.format(Locale.ROOT, " It shows here: the p50 at %,.0f/s (%.3f ms) is above the "
@@ -70,7 +70,7 @@ final class ModelLimits {
         }
         if (most != null && most.mergedFraction() > 0.01) {
             notes.add(String.format(Locale.ROOT, "The server merged up to %.0f %% of its dispatches (at %,.0f/s; smart "
-                    + "batching): a delivery thread that falls behind writes several events at once. The net serves "
+                    + "batching): a delivery thread that falls behind writes several events at once. The model serves "
                     + "every dispatch on its own, so with fewer delivery threads than calibrated it over-states the "
                     + "delivery wait.", 100 * most.mergedFraction(), most.rate()));
         }

@@ -33,6 +33,7 @@ final class AnswerReport {
         summary(out);
         out.println();
         out.println("recommended: " + answer.recommended().pools() + ": " + answer.reason());
+        overDeadlineBelow(out, answer.recommended());
         for (final ConfigurationAnswer configuration : answer.configurations()) {
             if (everyCurve || configuration == answer.recommended()) {
                 out.println();
@@ -63,6 +64,22 @@ final class AnswerReport {
             out.printf(Locale.ROOT, "%-5s  %-26s %-13s  %7s  %s%s%s%n", a.pools(), rate(a.saturation()), a.limitedBy(),
                     String.format(Locale.ROOT, "%,.0f", a.knee().rate()), latency(a.knee().p99()), max,
                     a == answer.recommended() ? "   <- recommended" : "");
+        }
+    }
+
+    /** Rates below the answer's highest one where the p99 is over the deadline too (a noisy or slow light load). */
+    private void overDeadlineBelow(final PrintStream out, final ConfigurationAnswer configuration) {
+        if (answer.deadlineMs() == null || configuration.maxRateUnderDeadline() == null) {
+            return;
+        }
+        final List<RatePoint> over = configuration.curve().stream()
+                .filter(p -> p.rate() < configuration.maxRateUnderDeadline().value())
+                .filter(p -> p.p99().value() > answer.deadlineMs()).toList();
+        if (!over.isEmpty()) {
+            out.println(wrap(String.format(Locale.ROOT, "but: the p99 of %s is over %s ms at lower rates too, "
+                    + "between %,.0f and %,.0f/s (the calibration measured it so there: a slow light load or "
+                    + "stalls; read the intervals below)", configuration.pools(), trim(answer.deadlineMs()),
+                    over.get(0).rate(), over.get(over.size() - 1).rate()), "  "));
         }
     }
 

@@ -50,7 +50,7 @@ final class CalibrateCommand implements Command {
                 With --url it measures a server already running on this machine instead (started with
                 eh.calibration.enabled=true; give its pools with --pools): the tool finds its process by the port,
                 never stops it, and its stage samples stay with it (the model then takes the stages' variation
-                as 1). Takes about 4 minutes per server. Measure on a quiet machine: the model describes the
+                as 1). Takes about 7 minutes per server on 2 cores. Measure on a quiet machine: the model describes the
                 machine as it was while it measured.""";
     }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Predicted versus measured end-to-end p50/p99 (docs/capacity.md). Usage: compare.sh OUTDIR MODEL
+# Predicted versus measured end-to-end p50/p99 (lab/notebook/capacity-net.md). Usage: compare.sh OUTDIR MODEL
 # OUTDIR is what measure.sh wrote; MODEL a model file from `CapacityCommand fit`. Prints a Markdown table: the
 # measured columns are medians over the runs of each configuration; errors are (predicted − measured) / measured.
 # Environment: RATES, POOLS, SUBSCRIBERS as for measure.sh; CORES (default 2), WORKERS (default 2), SIM_RUNS (1000),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measured end-to-end latency for the capacity check (docs/capacity.md): a fresh server per configuration, the
+# Measured end-to-end latency for the capacity check (lab/notebook/capacity-net.md): a fresh server per configuration, the
 # load generator in its own JVM on the same machine, 3 short runs each. Usage: measure.sh OUTDIR
 # Environment: RATES (publishes/s, default "500 1500 3000"), POOLS (delivery threads, default "1 2"),
 # SUBSCRIBERS (default 4), DURATION (default 10s), RUNS (default 3), WARMUP (events before the first run, default

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measured end-to-end p50 and p99 of one configuration over fresh servers (docs/capacity.md §7).
+"""Measured end-to-end p50 and p99 of one configuration over fresh servers (lab/notebook/capacity.md §7).
 
 Usage: pooled.py [--across median|all] NAME "RUNS" DIR...   e.g. pooled.py d1-r500 "2 3 4 5" rep1 rep2 rep3
 Per directory (one fresh server, measure.sh's output), the samples of the given runs (e2e-NAME-runK.csv, one latency

@@ -12,6 +12,7 @@ import io.eventhandler.petri.net.StageDistribution;
 import io.eventhandler.petri.net.StageModel;
 import io.eventhandler.petri.net.TransportOffsets;
 import io.eventhandler.petri.net.ThesisEventHandlerNet;
+import io.eventhandler.petri.plot.CdfPlot;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -55,15 +56,17 @@ public final class CapacityCommand {
         this.out = out;
     }
 
-    public static void main(final String[] args) throws IOException {
-        try {
-            new CapacityCommand(System.out).run(CommandLine.parse(args));
-        } catch (final IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println("usage: fit|predict|cost|thesis [--options]; see CapacityCommand's documentation or "
-                    + "docs/capacity.md");
-            System.exit(2);
-        }
+    /**
+     * Runs {@code command} with its {@code --name value} options (the command line of
+     * {@code eventhandler-capacity.jar}, where {@code predict} is called {@code simulate}); a bad option throws
+     * {@link IllegalArgumentException}.
+     */
+    public static void execute(final String command, final String[] options, final PrintStream out)
+            throws IOException {
+        final String[] args = new String[options.length + 1];
+        args[0] = command;
+        System.arraycopy(options, 0, args, 1, options.length);
+        new CapacityCommand(out).run(CommandLine.parse(args));
     }
 
     void run(final CommandLine line) throws IOException {
@@ -187,13 +190,24 @@ public final class CapacityCommand {
             out.println("recommended delivery threads: " + recommend(predictions).config().deliveryThreads()
                     + " (smallest pool with p99 within 5% of the best)");
         }
-        final Prediction first = predictions.get(0);
+        final Prediction shown = predictions.size() > 1 ? recommend(predictions) : predictions.get(0);
+        final int runs = line.integer("runs", 2000);
+        final double band = SimulationBand.halfWidth(runs);
+        out.printf(Locale.ROOT, "simulation error: each CDF value from %d runs is within ±%.3f of the net's (95 %%, "
+                + "Dvoretzky–Kiefer–Wolfowitz); p99 of %d delivery threads between %.3f and %.3f ms%n", runs, band,
+                shown.config().deliveryThreads(), shown.endToEnd().quantile(Math.max(0, 0.99 - band)),
+                shown.endToEnd().quantile(Math.min(0.9999, 0.99 + band)));
         if (line.optional("csv") != null) {
-            first.endToEnd().writeCsv(Path.of(line.optional("csv")));
+            shown.endToEnd().writeCsv(Path.of(line.optional("csv")));
         }
         if (line.optional("png") != null) {
-            CdfPlot.write(first, String.format(Locale.ROOT, "predicted end-to-end latency CDF: %s", first.config()),
-                    Path.of(line.optional("png")));
+            final CapacityConfiguration c = shown.config();
+            CdfPlot.write(SimulationBand.point(shown, band), String.format(Locale.ROOT,
+                    "Simulated latency distribution at %,.0f publishes/s, %d delivery thread(s)%s",
+                    c.publishesPerSecond(), c.deliveryThreads(), predictions.size() > 1 ? " (recommended)" : ""),
+                    String.format(Locale.ROOT, "%d workers, fan-out %d, %d cores, %s arrivals; Sirio, %d runs",
+                            c.workerThreads(), c.subscribers(), c.cores(), c.arrivals().name().toLowerCase(Locale.ROOT),
+                            runs), null, Path.of(line.optional("png")));
         }
     }
 

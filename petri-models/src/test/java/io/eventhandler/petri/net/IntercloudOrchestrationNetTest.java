@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The thesis' intercloud net (§6.2.2, Fig. 6.8) analysed with RegTransient reproduces its reported figures. The
- * 4 ms grid costs ~1.5 min; its discretisation moves "most probable from" by ~40 ms (docs/capacity.md), hence ±50 ms;
+ * 4 ms grid costs ~1.5 min; its discretisation moves "most probable from" by ~40 ms (lab/notebook/capacity-net.md), hence ±50 ms;
  * the 202 ms crossing is read off a plot (Monte Carlo puts it at 216 ms), hence ±20 ms.
  */
 @Tag("long") // a 3,200 ms RegTransient analysis: 20-90 s

@@ -63,7 +63,7 @@ class CapacityCommandTest {
         }
         final BufferedImage png = ImageIO.read(dir.resolve("cdf.png").toFile());
         assertNotNull(png);
-        assertEquals(800, png.getWidth());
+        assertEquals(1000, png.getWidth());
     }
 
     /**

@@ -6,6 +6,7 @@ import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.LimitsConfiguration;
+import io.eventhandler.server.config.ResourceInUseException;
 import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
@@ -43,6 +44,7 @@ import org.glassfish.grizzly.utils.DelayedExecutor;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.Map;
@@ -206,6 +208,8 @@ public final class HttpFrontEnd implements Component {
                 // addListener only logs a listener that failed to start; starting it again throws why (port taken...)
                 listener.start();
             }
+        } catch (final BindException e) {
+            throw ResourceInUseException.port(http.address(), http.port(), e);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot listen on " + http.address() + ":" + http.port(), e);
         }

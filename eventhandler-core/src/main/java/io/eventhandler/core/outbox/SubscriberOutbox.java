@@ -352,6 +352,34 @@ public final class SubscriberOutbox {
         return 0;
     }
 
+    /**
+     * When the oldest event not delivered yet (in flight or queued) was accepted, as {@link System#nanoTime()}, or 0
+     * when there is none; for the status page. Any thread.
+     */
+    public long oldestUndeliveredAcceptedNanos() {
+        for (final OutboxItem item : inFlight) {
+            if (item instanceof Event event) {
+                return event.acceptedNanos();
+            }
+        }
+        for (final OutboxItem item : queue) {
+            if (item instanceof Event event) {
+                return event.acceptedNanos();
+            }
+        }
+        return 0;
+    }
+
+    /** The most items its queue holds. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** What its sink says of the peer ({@link EventSink#condition()}), blank if nothing. */
+    public String sinkCondition() {
+        return sink.condition();
+    }
+
     private static long firstSequence(final List<OutboxItem> batch) {
         for (final OutboxItem item : batch) {
             if (item instanceof Event event) {

@@ -180,6 +180,15 @@ public final class SubscriberOutbox {
      * capacity. Producer side: call with the topic's lock held, before the outbox is attached to the topic.
      */
     public void prefill(final List<? extends OutboxItem> items) {
+        long last = 0;
+        for (final OutboxItem item : items) {
+            if (item instanceof Event event) {
+                last = Math.max(last, event.sequence());
+            }
+        }
+        if (last > 0) {
+            listener.replaying(last);
+        }
         for (final OutboxItem item : items) {
             enqueue(item);
             if (item instanceof Event) {

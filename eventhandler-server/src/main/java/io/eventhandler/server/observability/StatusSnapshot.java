@@ -58,11 +58,12 @@ public record StatusSnapshot(long timeMillis, String role, long epoch, boolean s
      * @param delivered      deliveries
      * @param dropped        events that never reached a subscriber
      * @param deadlineMissed deliveries after the deadline
+     * @param fromHistory    events replayed from the history to late subscribers (no deadline applies)
      * @param p50Ms          median end-to-end latency, ms
      * @param p99Ms          99th percentile, ms
      */
     public record Topic(String topic, long accepted, int subscribers, long delivered, long dropped,
-                        long deadlineMissed, double p50Ms, double p99Ms) {
+                        long deadlineMissed, long fromHistory, double p50Ms, double p99Ms) {
     }
 
     static StatusSnapshot of(final ObservedState state, final ObservedState.Sample sample, final long timeMillis) {
@@ -90,9 +91,10 @@ public record StatusSnapshot(long timeMillis, String role, long epoch, boolean s
         for (final TopicSnapshot topic : sample.topics()) {
             final DeliveryStatistics d = deliveries.get(topic.topic());
             topics.add(d == null
-                    ? new Topic(topic.topic(), topic.accepted(), topic.subscribers(), 0, 0, 0, 0, 0)
+                    ? new Topic(topic.topic(), topic.accepted(), topic.subscribers(), 0, 0, 0, 0, 0, 0)
                     : new Topic(topic.topic(), topic.accepted(), topic.subscribers(), d.delivered(), d.dropped(),
-                            d.deadlineMissed(), d.latency().p50Micros() / 1e3, d.latency().p99Micros() / 1e3));
+                            d.deadlineMissed(), d.fromHistory(), d.latency().p50Micros() / 1e3,
+                            d.latency().p99Micros() / 1e3));
         }
         topics.sort(Comparator.comparing(Topic::topic));
         return topics;

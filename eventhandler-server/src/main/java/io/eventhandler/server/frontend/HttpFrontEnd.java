@@ -152,6 +152,7 @@ public final class HttpFrontEnd implements Component {
         listener.getKeepAlive().setMaxRequestsCount(-1);
         listener.setMaxHttpHeaderSize(limits.maxHeaderBytes());
         listener.registerAddOn(ErrorBodyHttpCodec.installer(codecTimer, errorWriter));
+        listener.registerAddOn(TlsFailureAlert.installer());
         // TRACE reaches the handlers, which refuse it with an ErrorMessageDTO like any other unsupported method
         listener.setTraceEnabled(true);
         // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebElement;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -43,7 +43,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -97,6 +96,8 @@ class StatusPageBrowserTest {
     }
 
     private static final int PAYLOAD_CHARS = 100_000;
+    private static final String FIRST_ROW = "#subscriber-rows tr:nth-child(1)";
+    private static final String SECOND_ROW = "#subscriber-rows tr:nth-child(2)";
     private static final Path SCREENSHOTS = Path.of("target", "status-page");
     private static EventHandlerServer server;
     private static EhHttp http;
@@ -141,8 +142,21 @@ class StatusPageBrowserTest {
         }
     }
 
+    /** The page rebuilds its tables every second: an element found may be replaced before it is read. */
     private static WebDriverWait waiting() {
-        return new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(50));
+        final WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30), Duration.ofMillis(50));
+        wait.ignoring(StaleElementReferenceException.class);
+        return wait;
+    }
+
+    /** The text of the element at {@code css} now, read again if the page replaced it meanwhile. */
+    private static String text(final String css) {
+        return waiting().until(d -> d.findElement(By.cssSelector(css)).getText());
+    }
+
+    /** An attribute of the element at {@code css} now, read again if the page replaced it meanwhile. */
+    private static String attribute(final String css, final String name) {
+        return waiting().until(d -> String.valueOf(d.findElement(By.cssSelector(css)).getAttribute(name)));
     }
 
     @Test
@@ -161,21 +175,19 @@ class StatusPageBrowserTest {
             }
             final By accepted = By.cssSelector("tr[data-topic='" + shown + "'] td[data-field='accepted']");
             wait.until(ExpectedConditions.textToBe(accepted, "3"));
-            assertEquals(shown, browser.findElement(
-                    By.cssSelector("#topics tr[data-topic='" + shown + "'] td[data-field='topic']")).getText());
+            assertEquals(shown, text("#topics tr[data-topic='" + shown + "'] td[data-field='topic']"));
             for (int i = 1; i <= 4; i++) {
                 http.publishOk(topic, "second-" + i);
             }
             wait.until(ExpectedConditions.textToBe(accepted, "7"));
-            final By row = By.cssSelector("#subscriber-rows tr[data-topic='" + shown + "']");
             wait.until(ExpectedConditions.textToBe(By.cssSelector("#subscriber-rows tr[data-topic='" + shown
                     + "'] td[data-field='delivered']"), "7"));
-            assertEquals("SSE", browser.findElement(row).getAttribute("data-kind"));
-            assertEquals("no", browser.findElement(row).findElement(By.cssSelector("td[data-field='stalled']"))
-                    .getText());
+            final String rowCss = "#subscriber-rows tr[data-topic='" + shown + "']";
+            assertEquals("SSE", attribute(rowCss, "data-kind"));
+            assertEquals("no", text(rowCss + " td[data-field='stalled']"));
             assertEquals(1, browser.findElements(By.cssSelector("canvas[data-chart='rate:" + shown + "']")).size(),
                     "a rate chart for the topic");
-            assertEquals("STANDALONE", browser.findElement(By.cssSelector("#pair dd[data-field='role']")).getText());
+            assertEquals("STANDALONE", text("#pair dd[data-field='role']"));
             screenshot("status-normal.png");
         }
     }
@@ -222,42 +234,39 @@ class StatusPageBrowserTest {
                     + TopicName.normalise(stalledTopic) + "']";
             wait.until(ExpectedConditions.textMatches(By.cssSelector(stalledRow + " td[data-field='stalled']"),
                     Pattern.compile("STALLED \\d+\\.\\d s")));
-            assertTrue(Long.parseLong(browser.findElement(By.cssSelector(stalledRow + " td[data-field='dropped']"))
-                    .getText()) > 0, "its lost events are shown");
-            assertEquals("4 / 4", browser.findElement(By.cssSelector(stalledRow + " td[data-field='queue']"))
-                    .getText(), "its queue is full");
+            assertTrue(Long.parseLong(text(stalledRow + " td[data-field='dropped']")) > 0,
+                    "its lost events are shown");
+            assertEquals("4 / 4", text(stalledRow + " td[data-field='queue']"), "its queue is full");
             final String webhookRow = "#subscriber-rows tr[data-kind='webhook'][data-topic='"
                     + TopicName.normalise(webhookTopic) + "']";
             wait.until(ExpectedConditions.textToBe(By.cssSelector(webhookRow + " td[data-field='circuit']"), "OPEN"));
-            assertEquals("3", browser.findElement(By.cssSelector(webhookRow + " td[data-field='failed']")).getText());
+            assertEquals("3", text(webhookRow + " td[data-field='failed']"));
             final String lateRow = "#topics tr[data-topic='" + TopicName.normalise(lateTopic) + "']";
             wait.until(ExpectedConditions.textToBe(By.cssSelector(lateRow + " td[data-field='deadlineMissed']"), "3"));
-            assertEquals("bad", browser.findElement(By.cssSelector(lateRow + " td[data-field='deadlineMissed']"))
-                    .getAttribute("class"));
-            assertTrue(Double.parseDouble(browser.findElement(By.cssSelector(lateRow + " td[data-field='p99']"))
-                    .getText()) >= 4_000, "its p99 shows the lateness");
+            assertEquals("bad", attribute(lateRow + " td[data-field='deadlineMissed']", "class"));
+            assertTrue(Double.parseDouble(text(lateRow + " td[data-field='p99']")) >= 4_000,
+                    "its p99 shows the lateness");
             // the reader of the late topic went away: its disconnect is listed with its reason
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("disconnects"),
                     TopicName.normalise(lateTopic)));
 
             // worst first: the stalled reader, then the open circuit
-            final List<WebElement> rows = browser.findElements(By.cssSelector("#subscriber-rows tr"));
-            assertEquals(TopicName.normalise(stalledTopic), rows.get(0).getAttribute("data-topic"));
-            assertEquals(TopicName.normalise(webhookTopic), rows.get(1).getAttribute("data-topic"));
+            assertEquals(TopicName.normalise(stalledTopic), attribute(FIRST_ROW, "data-topic"));
+            assertEquals(TopicName.normalise(webhookTopic), attribute(SECOND_ROW, "data-topic"));
             // sortable: by delivered, most first, and back
             browser.findElement(By.cssSelector("#subscriber-table th[data-sort='failed']")).click();
-            wait.until(d -> TopicName.normalise(webhookTopic).equals(d.findElements(
-                    By.cssSelector("#subscriber-rows tr")).get(0).getAttribute("data-topic")));
+            wait.until(ExpectedConditions.attributeToBe(By.cssSelector(FIRST_ROW), "data-topic",
+                    TopicName.normalise(webhookTopic)));
             browser.findElement(By.cssSelector("#subscriber-table th[data-sort='stalledMs']")).click();
-            wait.until(d -> TopicName.normalise(stalledTopic).equals(d.findElements(
-                    By.cssSelector("#subscriber-rows tr")).get(0).getAttribute("data-topic")));
+            wait.until(ExpectedConditions.attributeToBe(By.cssSelector(FIRST_ROW), "data-topic",
+                    TopicName.normalise(stalledTopic)));
             screenshot("status-troubled.png");
 
             // the server stops: the page says its data is stale and greys out, instead of freezing "serving yes"
             server.close();
             wait.until(ExpectedConditions.attributeToBe(By.tagName("body"), "class", "stale"));
-            assertTrue(browser.findElement(By.id("age")).getText().startsWith("STALE: last update "),
-                    browser.findElement(By.id("age")).getText());
+            final String age = text("#age");
+            assertTrue(age.startsWith("STALE: last update "), age);
             wait.until(ExpectedConditions.textToBe(By.id("connection"), "lost, reconnecting"));
             screenshot("status-stale.png");
         }

@@ -109,7 +109,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 c.delivery().latencies().failoverMicros(), security.outgoing(), mapper, roles, replicas, broker,
                 new MirroredState(subscriptions, delivery, engine), runner);
         final ObservedState observed = new ObservedState(broker, delivery.scheduler(), replication,
-                new GrizzlyWorkerProbe(), runner);
+                new GrizzlyWorkerProbe(), runner, engine);
         final EventHandlerMetrics metrics = lifecycle.own("metrics",
                 new EventHandlerMetrics(observed, c.observability().metricsTopicLimit()));
         final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,

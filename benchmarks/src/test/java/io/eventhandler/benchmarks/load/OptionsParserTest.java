@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -182,5 +185,18 @@ class OptionsParserTest {
         assertTrue(OptionsParser.wantsHelp(new String[] {"-h"}));
         assertFalse(OptionsParser.wantsHelp(new String[] {"--preset", "A"}));
         assertTrue(OptionsParser.usage().contains("--preset"));
+    }
+
+    /** {@code java -jar benchmarks.jar --help}: the usage on standard output, exit 0, nothing run. */
+    @Test
+    void theGeneratorAnswersHelpWithItsUsageAndExitZero() {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(LoadGenerator.EXIT_OK, LoadGenerator.run(new String[] {"--help"},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertTrue(out.toString(StandardCharsets.UTF_8)
+                .startsWith("usage: java -jar benchmarks.jar [options]"), out::toString);
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -15,6 +15,7 @@ import io.eventhandler.client.discovery.EventHandlerLocator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.security.GeneralSecurityException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -67,21 +68,31 @@ public final class ExampleApplication {
 
     /** Runs the example and exits with its status. */
     public static void main(final String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs the example from its command line: 0 when every event arrived both ways (or after {@code --help}), 1 on a
+     * timeout or error, 2 on bad arguments.
+     */
+    static int run(final String[] args, final PrintStream out, final PrintStream err) {
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            out.println(ExampleOptions.USAGE);
+            return 0;
+        }
         final ExampleOptions options;
         try {
             options = ExampleOptions.parse(args);
         } catch (final IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println(ExampleOptions.USAGE);
-            System.exit(2);
-            return;
+            err.println(e.getMessage());
+            err.println(ExampleOptions.USAGE);
+            return 2;
         }
         try {
-            final Result result = run(options, System.out);
-            System.exit(result.complete() ? 0 : 1);
+            return run(options, out).complete() ? 0 : 1;
         } catch (final RuntimeException e) {
-            System.err.println("example failed: " + e.getMessage());
-            System.exit(1);
+            err.println("example failed: " + e.getMessage());
+            return 1;
         }
     }
 

@@ -26,9 +26,16 @@ public record ExampleOptions(URI url, String eventType, int count, Duration time
                              boolean verifyHostname) {
 
     static final String USAGE = """
-            usage: [--url http://127.0.0.1:8455] [--event-type TEMPERATURE] [--count 10] [--timeout 30]
-                   [--webhook-port 0] [--orchestrator URL] [--service-registry URL]
-                   [--keystore FILE --truststore FILE --password PW [--disable-hostname-verifier true]]""";
+            usage: java -jar eventhandler-example.jar [--url http://127.0.0.1:8455] [--event-type TEMPERATURE]
+                   [--count 10] [--timeout 30] [--webhook-port 0] [--orchestrator URL] [--service-registry URL]
+                   [--keystore FILE --truststore FILE --password PW [--disable-hostname-verifier true]] [--help]
+
+            Publishes --count events to the Event Handler and receives them both ways (an SSE stream and a webhook
+            receiver on --webhook-port). With --orchestrator and/or --service-registry it asks them for the Event
+            Handler first; --url is the fallback. --keystore, --truststore and --password: secure mode (HTTPS with
+            this system's certificate). --timeout is in seconds.
+            Exit status: 0 when every event arrived both ways (or after --help), 1 on a timeout or error, 2 on bad
+            arguments.""";
 
     /** Plain HTTP against {@code url}, no discovery. */
     public ExampleOptions(final URI url, final String eventType, final int count, final Duration timeout,

@@ -34,6 +34,9 @@ import java.util.function.Consumer;
  */
 public final class Broker implements AutoCloseable {
 
+    /** Detached subscribers remembered for the status page. */
+    static final int RECENT_DISCONNECTS = 20;
+
     private final BrokerSettings settings;
     private final EventEncoder encoder;
     private final Executor deliveryExecutor;
@@ -44,6 +47,7 @@ public final class Broker implements AutoCloseable {
     /** Topics number above this (0, or the base of a promoted backup's epoch). */
     private volatile long sequenceBase;
     private final Map<CloseReason, LongAdder> disconnects = new EnumMap<>(CloseReason.class);
+    private final RecentDisconnects recentDisconnects = new RecentDisconnects(RECENT_DISCONNECTS);
     /** Sees every accepted event after it is queued to its subscribers (the operator engine); never blocks. */
     private volatile Consumer<Event> tap = event -> { };
     /** Keeps every accepted event durably, if a durable history is configured. */
@@ -78,6 +82,11 @@ public final class Broker implements AutoCloseable {
         final Map<CloseReason, Long> counts = new EnumMap<>(CloseReason.class);
         disconnects.forEach((reason, count) -> counts.put(reason, count.sum()));
         return counts;
+    }
+
+    /** The last subscribers detached (at most {@value #RECENT_DISCONNECTS}), newest first. */
+    public List<Disconnect> recentDisconnects() {
+        return recentDisconnects.list();
     }
 
     /**
@@ -189,9 +198,11 @@ public final class Broker implements AutoCloseable {
             return false;
         }
         final SubscriberRequirements before = topic.requirements();
-        final boolean detached = topic.detach(subscriberKey, CloseReason.UNSUBSCRIBED) != null;
+        final SubscriberOutbox outbox = topic.detach(subscriberKey, CloseReason.UNSUBSCRIBED);
+        final boolean detached = outbox != null;
         if (detached) {
             disconnects.get(CloseReason.UNSUBSCRIBED).increment();
+            recentDisconnects.add(outbox, CloseReason.UNSUBSCRIBED);
         }
         announceIfChanged(topic, before);
         return detached;
@@ -204,6 +215,7 @@ public final class Broker implements AutoCloseable {
             final SubscriberRequirements before = topic.requirements();
             if (topic.detach(outbox, reason)) {
                 disconnects.get(reason).increment();
+                recentDisconnects.add(outbox, reason);
             }
             announceIfChanged(topic, before);
         } else {

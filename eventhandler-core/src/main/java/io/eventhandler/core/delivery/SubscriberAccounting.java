@@ -62,11 +62,18 @@ public final class SubscriberAccounting implements OutboxListeners {
         private final String topic;
         private final String subscriber;
         private final StreamAccount account;
+        /** Events up to this sequence were replayed from the history: no deadline applies to them. */
+        private volatile long replayedThrough;
 
         StreamListener(final String topic, final String subscriber, final StreamAccount account) {
             this.topic = topic;
             this.subscriber = subscriber;
             this.account = account;
+        }
+
+        @Override
+        public void replaying(final long throughSequence) {
+            replayedThrough = throughSequence;
         }
 
         @Override
@@ -89,7 +96,10 @@ public final class SubscriberAccounting implements OutboxListeners {
                 if (n++ == count) {
                     break;
                 }
-                if (!account.delivered(event.sequence(), event.createdEpochMicros(), now, budget) && late++ == 0) {
+                if (event.sequence() <= replayedThrough) {
+                    account.deliveredFromHistory(event.sequence());
+                } else if (!account.delivered(event.sequence(), event.createdEpochMicros(), now, budget)
+                        && late++ == 0) {
                     oldestLate = event;
                 }
                 coordinator.subscriberDone(event);

@@ -17,6 +17,14 @@ public interface EventSink {
      */
     void deliver(List<OutboxItem> batch, DeliveryCallback callback);
 
+    /**
+     * What the sink knows of its peer's state beyond the queue, in one word for the status page (a webhook's circuit:
+     * {@code CLOSED}, {@code OPEN}); blank when it has nothing to say. Any thread.
+     */
+    default String condition() {
+        return "";
+    }
+
     /** Release the peer. Called once, from the outbox's drain, never concurrently with {@link #deliver}. */
     void close(CloseReason reason);
 }

@@ -22,6 +22,13 @@ public interface OutboxListener {
         }
     };
 
+    /**
+     * The events up to {@code throughSequence} of this subscriber's queue are replayed from the history (it attached
+     * with {@code Last-Event-ID}): told once, before any of them is reported delivered.
+     */
+    default void replaying(final long throughSequence) {
+    }
+
     /** The subscriber's delivery ended (after its last report). */
     default void closed() {
     }

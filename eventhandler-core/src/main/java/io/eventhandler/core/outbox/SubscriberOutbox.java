@@ -180,6 +180,15 @@ public final class SubscriberOutbox {
      * capacity. Producer side: call with the topic's lock held, before the outbox is attached to the topic.
      */
     public void prefill(final List<? extends OutboxItem> items) {
+        long last = 0;
+        for (final OutboxItem item : items) {
+            if (item instanceof Event event) {
+                last = Math.max(last, event.sequence());
+            }
+        }
+        if (last > 0) {
+            listener.replaying(last);
+        }
         for (final OutboxItem item : items) {
             enqueue(item);
             if (item instanceof Event) {
@@ -350,6 +359,34 @@ public final class SubscriberOutbox {
             }
         }
         return 0;
+    }
+
+    /**
+     * When the oldest event not delivered yet (in flight or queued) was accepted, as {@link System#nanoTime()}, or 0
+     * when there is none; for the status page. Any thread.
+     */
+    public long oldestUndeliveredAcceptedNanos() {
+        for (final OutboxItem item : inFlight) {
+            if (item instanceof Event event) {
+                return event.acceptedNanos();
+            }
+        }
+        for (final OutboxItem item : queue) {
+            if (item instanceof Event event) {
+                return event.acceptedNanos();
+            }
+        }
+        return 0;
+    }
+
+    /** The most items its queue holds. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** What its sink says of the peer ({@link EventSink#condition()}), blank if nothing. */
+    public String sinkCondition() {
+        return sink.condition();
     }
 
     private static long firstSequence(final List<OutboxItem> batch) {

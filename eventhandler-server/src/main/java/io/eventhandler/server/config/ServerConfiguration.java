@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -60,6 +62,19 @@ public record ServerConfiguration(
     /** The given properties file (if it exists) over the defaults, overridden by the environment. */
     public static ServerConfiguration load(final Path file, final Map<String, String> environment) {
         return read(new ConfigSource(readProperties(file), environment));
+    }
+
+    /**
+     * What {@link #load} would give, setting by setting, with where each value came from (for {@code --check-config}).
+     *
+     * @throws ConfigurationException as {@link #load}
+     */
+    public static List<EffectiveSetting> effective(final Path file, final Map<String, String> environment) {
+        final ConfigSource source = new ConfigSource(readProperties(file), environment);
+        final List<EffectiveSetting> listing = new ArrayList<>();
+        read(source).describe().forEach((key, value) ->
+                listing.add(new EffectiveSetting(key, value, source.origin(key).toString())));
+        return listing;
     }
 
     private static Map<String, String> readProperties(final Path file) {

@@ -6,6 +6,7 @@ import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.LimitsConfiguration;
+import io.eventhandler.server.config.ResourceInUseException;
 import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
@@ -43,6 +44,7 @@ import org.glassfish.grizzly.utils.DelayedExecutor;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.Map;
@@ -150,6 +152,7 @@ public final class HttpFrontEnd implements Component {
         listener.getKeepAlive().setMaxRequestsCount(-1);
         listener.setMaxHttpHeaderSize(limits.maxHeaderBytes());
         listener.registerAddOn(ErrorBodyHttpCodec.installer(codecTimer, errorWriter));
+        listener.registerAddOn(TlsFailureAlert.installer());
         // TRACE reaches the handlers, which refuse it with an ErrorMessageDTO like any other unsupported method
         listener.setTraceEnabled(true);
         // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.
@@ -206,6 +209,8 @@ public final class HttpFrontEnd implements Component {
                 // addListener only logs a listener that failed to start; starting it again throws why (port taken...)
                 listener.start();
             }
+        } catch (final BindException e) {
+            throw ResourceInUseException.port(http.address(), http.port(), e);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot listen on " + http.address() + ":" + http.port(), e);
         }

@@ -3,6 +3,7 @@ package io.eventhandler.server.frontend;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.server.config.LimitsConfiguration;
+import io.eventhandler.server.config.ReplicationConfiguration;
 import io.eventhandler.server.delivery.DeliveryService;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.history.HistoryService;
@@ -66,8 +67,10 @@ final class JerseyResources {
                 })
                 .register(JacksonFeature.withoutExceptionMappers())
                 .register(new ObjectMapperResolver(mapper))
-                .register(new BodySizeLimitFilter(limits.maxBodyBytes(), Map.of(ReplicationResource.BATCH_PATH,
-                        (long) endpoints.replication().batchBodyMaxBytes())))
+                .register(new BodySizeLimitFilter(
+                        new BodySizeLimitFilter.Limit(limits.maxBodyBytes(), LimitsConfiguration.MAX_BODY_BYTES.key()),
+                        Map.of(ReplicationResource.BATCH_PATH, new BodySizeLimitFilter.Limit(
+                                endpoints.replication().batchBodyMaxBytes(), ReplicationConfiguration.BODY_MAX_BYTES.key()))))
                 .registerClasses(ErrorMappers.all())
                 .register(ErrorBodyFilter.class)
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true);

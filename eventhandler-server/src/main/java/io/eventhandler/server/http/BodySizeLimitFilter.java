@@ -17,27 +17,27 @@ import java.util.Map;
 @PreMatching
 public final class BodySizeLimitFilter implements ContainerRequestFilter {
 
-    private final long defaultLimit;
-    private final Map<String, Long> limitsByPath;
-
-    public BodySizeLimitFilter(final long limit) {
-        this(limit, Map.of());
+    /** A limit, and the setting that sets it (named in the 413). */
+    public record Limit(long bytes, String key) {
     }
+
+    private final Limit defaultLimit;
+    private final Map<String, Limit> limitsByPath;
 
     /**
      * @param limitsByPath absolute request paths (e.g. {@code /eventhandler/replication/batch}) with limits of their own
      */
-    public BodySizeLimitFilter(final long limit, final Map<String, Long> limitsByPath) {
+    public BodySizeLimitFilter(final Limit limit, final Map<String, Limit> limitsByPath) {
         this.defaultLimit = limit;
         this.limitsByPath = Map.copyOf(limitsByPath);
     }
 
     @Override
     public void filter(final ContainerRequestContext request) throws IOException {
-        final long limit = limitsByPath.isEmpty() ? defaultLimit
+        final Limit limit = limitsByPath.isEmpty() ? defaultLimit
                 : limitsByPath.getOrDefault(request.getUriInfo().getRequestUri().getPath(), defaultLimit);
-        if (request.getLength() > limit) {
-            throw new PayloadTooLargeException(limit);
+        if (request.getLength() > limit.bytes()) {
+            throw new PayloadTooLargeException(limit.bytes(), limit.key());
         }
         // hasEntity() would peek at the stream, which fails on a body-less upgrade request (the JDK client's GET
         // offering h2c): only a declared body is wrapped
@@ -47,10 +47,10 @@ public final class BodySizeLimitFilter implements ContainerRequestFilter {
     }
 
     private static final class LimitedInputStream extends FilterInputStream {
-        private final long limit;
+        private final Limit limit;
         private long read;
 
-        LimitedInputStream(final InputStream in, final long limit) {
+        LimitedInputStream(final InputStream in, final Limit limit) {
             super(in);
             this.limit = limit;
         }
@@ -75,8 +75,8 @@ public final class BodySizeLimitFilter implements ContainerRequestFilter {
 
         private void count(final int n) throws PayloadTooLargeException {
             read += n;
-            if (read > limit) {
-                throw new PayloadTooLargeException(limit);
+            if (read > limit.bytes()) {
+                throw new PayloadTooLargeException(limit.bytes(), limit.key());
             }
         }
     }

@@ -44,7 +44,7 @@ public final class ErrorMappers {
 
         @Override
         public Response toResponse(final JsonProcessingException e) {
-            return ErrorResponses.response(new ErrorMessageDTO(JsonLimits.describe(e), 400, ExceptionType.BAD_PAYLOAD,
+            return ErrorResponses.response(new ErrorMessageDTO(JsonErrors.describe(e), 400, ExceptionType.BAD_PAYLOAD,
                     origin(uriInfo)));
         }
     }
@@ -72,7 +72,8 @@ public final class ErrorMappers {
             if (status >= 500) {
                 LOG.error("request to {} failed", origin(uriInfo), e);
             }
-            final String message = e.getMessage() == null ? "HTTP " + status : e.getMessage();
+            final String message = status == 415 ? ErrorResponses.JSON_REQUIRED
+                    : e.getMessage() == null ? "HTTP " + status : e.getMessage();
             return ErrorResponses.response(new ErrorMessageDTO(message, status, ErrorResponses.typeOf(status),
                     origin(uriInfo)));
         }

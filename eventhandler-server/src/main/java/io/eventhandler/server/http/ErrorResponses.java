@@ -8,6 +8,9 @@ import jakarta.ws.rs.core.Response;
 /** Builds the {@code ErrorMessageDTO} responses every error of the Event Handler is answered with. */
 public final class ErrorResponses {
 
+    /** The answer to a body of another media type (415): every endpoint that reads a body reads JSON. */
+    public static final String JSON_REQUIRED = "Content-Type: application/json is required for this request body.";
+
     private ErrorResponses() {
     }
 

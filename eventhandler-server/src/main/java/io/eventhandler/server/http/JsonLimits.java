@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.server.config.LimitsConfiguration;
 
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -30,14 +31,14 @@ public final class JsonLimits {
         return mapper;
     }
 
-    /** The client's message for a body Jackson could not read. */
-    public static String describe(final JsonProcessingException e) {
+    /** The client's message when a body was refused for exceeding a limit, naming its setting; else empty. */
+    static Optional<String> describeLimit(final JsonProcessingException e) {
         final StreamConstraintsException limit = limitOf(e);
-        if (limit != null) {
-            final String message = JACKSON_SOURCE.matcher(limit.getOriginalMessage()).replaceAll(")");
-            return "Request body exceeds a limit of this Event Handler: " + message + settingOf(message);
+        if (limit == null) {
+            return Optional.empty();
         }
-        return "Request body is not valid JSON for this endpoint: " + e.getOriginalMessage();
+        final String message = JACKSON_SOURCE.matcher(limit.getOriginalMessage()).replaceAll(")");
+        return Optional.of("Request body exceeds a limit of this Event Handler: " + message + settingOf(message));
     }
 
     /** Databind wraps the parser's refusal when it happens inside a value. */

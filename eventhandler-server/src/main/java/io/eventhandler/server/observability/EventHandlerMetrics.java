@@ -96,7 +96,8 @@ public final class EventHandlerMetrics implements AutoCloseable {
                     delivered == null ? 0 : delivered.dropped(),
                     delivered == null ? 0 : delivered.deadlineMet(),
                     delivered == null ? 0 : delivered.deadlineMissed(),
-                    counts == null ? 0 : counts.subscribers()));
+                    counts == null ? 0 : counts.subscribers(),
+                    delivered == null ? 0 : delivered.fromHistory()));
         }
         final Map<String, TopicTotals> labels = new HashMap<>();
         topics.forEach(series::label);
@@ -132,6 +133,9 @@ public final class EventHandlerMetrics implements AutoCloseable {
         topicCounter(label, "eh.deliveries.dropped",
                 "Events that will never reach a subscriber (queue full, subscriber closed, webhook given up)",
                 TopicTotals::dropped);
+        topicCounter(label, "eh.deliveries.from.history",
+                "Events replayed from the history to subscribers that attached later, per topic (no deadline applies)",
+                TopicTotals::fromHistory);
         topicCounter(label, "eh.deadline.met", "Deliveries by the topic's deadline t_c + D",
                 TopicTotals::deadlineMet);
         topicCounter(label, "eh.deadline.missed", "Deliveries after the topic's deadline t_c + D",

@@ -87,7 +87,7 @@ public final class StatusStream extends ErrorAnsweringHandler implements AutoClo
 
     private byte[] frame() {
         try {
-            return ("data: " + writer.writeValueAsString(StatusSnapshot.of(state.sample(),
+            return ("data: " + writer.writeValueAsString(StatusSnapshot.of(state, state.sample(),
                     System.currentTimeMillis())) + "\n\n").getBytes(StandardCharsets.UTF_8);
         } catch (final JsonProcessingException e) {
             throw new IllegalStateException(e);

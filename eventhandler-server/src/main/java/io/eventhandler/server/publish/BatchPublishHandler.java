@@ -50,7 +50,7 @@ public final class BatchPublishHandler extends PublishEndpoint {
             throw ArrowheadException.badPayload(EventHandlerApi.DURABLE_HEADER + ": true is not supported for "
                     + "batches; publish singly for a durable acknowledgement.", ORIGIN);
         }
-        return drafts(request, intake.readBody(request, maxBodyBytes));
+        return drafts(request, intake.readBody(request, maxBodyBytes, LimitsConfiguration.PUBLISH_BATCH_MAX_BYTES.key()));
     }
 
     /** Every event of the batch checked, and then counted against its publishers' limits, all or none. */

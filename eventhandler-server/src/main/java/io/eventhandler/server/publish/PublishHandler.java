@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.server.config.LimitsConfiguration;
 import org.glassfish.grizzly.http.server.Request;
 
 import java.io.IOException;
@@ -39,7 +40,7 @@ public final class PublishHandler extends PublishEndpoint {
 
     @Override
     List<EventDraft> drafts(final Request request) throws IOException {
-        final byte[] body = intake.readBody(request, maxBodyBytes);
+        final byte[] body = intake.readBody(request, maxBodyBytes, LimitsConfiguration.MAX_BODY_BYTES.key());
         // no body is a null request, as on the Jersey endpoints (and in Arrowhead), not a JSON error
         final EventPublishRequestDTO dto = body.length == 0 ? null : reader.readValue(body);
         final EventDraft draft = intake.validate(request, dto, ORIGIN);

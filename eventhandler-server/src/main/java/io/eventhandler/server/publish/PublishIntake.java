@@ -5,8 +5,9 @@ import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
-import io.eventhandler.server.http.JsonLimits;
+import io.eventhandler.server.http.JsonErrors;
 import io.eventhandler.server.http.PayloadTooLargeException;
 import io.eventhandler.server.security.AccessControl;
 import org.glassfish.grizzly.http.Method;
@@ -49,17 +50,17 @@ public final class PublishIntake {
             return false;
         }
         if (!isJson(request.getContentType())) {
-            responses.error(response, 415, "HTTP 415 Unsupported Media Type", origin);
+            responses.error(response, 415, ErrorResponses.JSON_REQUIRED, origin);
             return false;
         }
         return true;
     }
 
-    /** The body, of at most {@code limit} bytes. */
-    byte[] readBody(final Request request, final int limit) throws IOException {
+    /** The body, of at most {@code limit} bytes, the value of the setting {@code key}. */
+    byte[] readBody(final Request request, final int limit, final String key) throws IOException {
         final long declared = request.getContentLengthLong();
         if (declared > limit) {
-            throw new PayloadTooLargeException(limit);
+            throw new PayloadTooLargeException(limit, key);
         }
         final InputStream in = request.getInputStream();
         if (declared >= 0) {
@@ -69,7 +70,7 @@ public final class PublishIntake {
         // Chunked: read at most one byte past the limit, so an oversized body is noticed without buffering it all.
         final byte[] body = in.readNBytes(limit + 1);
         if (body.length > limit) {
-            throw new PayloadTooLargeException(limit);
+            throw new PayloadTooLargeException(limit, key);
         }
         return body;
     }
@@ -121,7 +122,7 @@ public final class PublishIntake {
         } else if (refusal instanceof PayloadTooLargeException e) {
             responses.error(response, 413, ExceptionType.BAD_PAYLOAD, prefix + e.getMessage(), origin);
         } else if (refusal instanceof JsonProcessingException e) {
-            responses.error(response, 400, ExceptionType.BAD_PAYLOAD, prefix + JsonLimits.describe(e), origin);
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD, prefix + JsonErrors.describe(e), origin);
         } else {
             throw new IllegalArgumentException("not a refusal: " + refusal, refusal);
         }

@@ -3,12 +3,14 @@ package io.eventhandler.server.store;
 import io.eventhandler.api.EpochMicros;
 
 import io.eventhandler.core.event.SystemRef;
+import io.eventhandler.server.config.ResourceInUseException;
 import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -41,6 +43,9 @@ public final class SubscriptionStore implements AutoCloseable {
     public static final String DATABASE_OPERATION_EXCEPTION = "Database operation exception";
 
     private static final Logger LOG = LoggerFactory.getLogger(SubscriptionStore.class);
+    /** H2's "Database may be already in use": another process holds the embedded database's lock. */
+    private static final int H2_DATABASE_ALREADY_OPEN = 90020;
+    private static final String H2_FILE = "jdbc:h2:file:";
 
     private static final String PAIR = "event_type_id = ? AND subscriber_name = ? AND subscriber_address = ? "
             + "AND subscriber_port = ?";
@@ -68,12 +73,22 @@ public final class SubscriptionStore implements AutoCloseable {
         return open(configuration, Clock.systemUTC());
     }
 
+    /** The directory of an embedded H2 database's files ({@code ./data} for {@code jdbc:h2:file:./data/x;...}). */
+    private static String h2Directory(final String url) {
+        final String file = url.substring(H2_FILE.length()).split(";", 2)[0];
+        final Path parent = Path.of(file).getParent();
+        return parent == null ? "." : parent.toString();
+    }
+
     /** As {@link #open(StoreConfiguration)}, with the clock that stamps created and updated times. */
     public static SubscriptionStore open(final StoreConfiguration configuration, final Clock clock) {
         final Database database;
         try {
             database = Database.open(configuration);
         } catch (final SQLException e) {
+            if (e.getErrorCode() == H2_DATABASE_ALREADY_OPEN && configuration.url().startsWith(H2_FILE)) {
+                throw ResourceInUseException.store(h2Directory(configuration.url()), e);
+            }
             throw new IllegalStateException("cannot open the subscription store "
                     + Database.redact(configuration.url()) + ": " + e.getMessage(), e);
         }

@@ -50,6 +50,18 @@ final class CircuitBreaker {
         return false;
     }
 
+    /**
+     * The circuit now, for the status page: {@code OPEN} (events fail at once), {@code HALF_OPEN} (open long enough
+     * that the next event is tried), {@code CLOSED} with the events given up on in a row if any
+     * ({@code CLOSED, 2 failing}).
+     */
+    synchronized String state() {
+        if (open) {
+            return allows() ? "HALF_OPEN" : "OPEN";
+        }
+        return consecutiveFailures == 0 ? "CLOSED" : "CLOSED, " + consecutiveFailures + " failing";
+    }
+
     /** How often the circuit opened. */
     synchronized long timesOpened() {
         return opened;

@@ -59,6 +59,12 @@ final class WebhookSink implements EventSink {
         new BatchDelivery(batch, callback).next();
     }
 
+    /** The circuit's state: the status page shows it per webhook subscriber. */
+    @Override
+    public String condition() {
+        return breaker.state();
+    }
+
     @Override
     public void close(final CloseReason reason) {
         LOG.debug("webhook delivery to {} ended: {}", target.uri(), reason);

@@ -4,7 +4,6 @@ import io.eventhandler.core.delivery.edf.ReplicationPolicy;
 import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.qos.LatencyBounds;
 import io.eventhandler.core.replication.ReplicationRole;
-import io.eventhandler.server.EventHandlerMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,25 +11,22 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The typed configuration: documented defaults, explicit values, a properties file, environment overrides (given as
@@ -513,34 +509,36 @@ class ServerConfigurationTest {
                 () -> ServerConfiguration.load(file, Map.of()));
         assertEquals("""
                 invalid configuration:
-                  eh.max.body.byte is not a known setting
-                  server.prot is not a known setting""", fromFile.getMessage());
+                  eh.max.body.byte is not a known setting (did you mean eh.max.body.bytes?)
+                  server.prot is not a known setting (did you mean server.port?)""", fromFile.getMessage());
         final ConfigurationException fromMap = assertThrows(ConfigurationException.class,
                 () -> ServerConfiguration.fromMap(Map.of("eh.unknown", "x")));
         assertTrue(fromMap.getMessage().contains("eh.unknown is not a known setting"), fromMap::getMessage);
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.load(file.resolveSibling("none"),
-                Map.of("EH_SOMETHING_ELSE", "x")), "foreign environment variables are not ours to judge");
+                Map.of("SOMETHING_ELSE", "x", "EH_TEST_POSTGRES_URL", "x", "EH_REQUIRE_BROWSER", "1")),
+                "foreign environment variables and the build's own are not ours to judge");
     }
 
-    /** {@code --check-config} validates and prints, and returns without starting a server. */
+    /** A misspelt {@code EH_} environment variable is refused as a misspelt key is, with the nearest real name. */
     @Test
-    void checkConfigReturnsWithoutStartingTheServer(@TempDir final Path dir) throws IOException {
-        final Map<String, String> environment = System.getenv();
-        assumeTrue(ServerConfiguration.defaults().describe().keySet().stream()
-                        .map(ConfigSource::environmentName).noneMatch(environment::containsKey),
-                "the real environment overrides a setting; main would read it");
-        final int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        final Path file = dir.resolve("check.properties");
-        Files.writeString(file, "server.port=" + port + "\n");
-        // a main that started the server would never return; the bound only catches that, not slowness
-        assertTimeoutPreemptively(Duration.ofSeconds(60),
-                () -> EventHandlerMain.main(new String[] {"--config", file.toString(), "--check-config"}));
-        try (Socket socket = new Socket()) {
-            assertThrows(IOException.class, () -> socket.connect(new InetSocketAddress("127.0.0.1", port), 1_000),
-                    "nothing listens on the configured port");
-        }
+    void anUnknownEhEnvironmentVariableIsRejected() {
+        final ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.load(null, Map.of("EH_SSE_RETRY_MSEC", "3000",
+                        "EH_SOMETHING_ELSE", "x", "EH_SSE_RETRY_MS", "3000")));
+        assertEquals("""
+                invalid configuration:
+                  environment variable EH_SOMETHING_ELSE is not a known setting
+                  environment variable EH_SSE_RETRY_MSEC is not a known setting (did you mean EH_SSE_RETRY_MS?)""",
+                e.getMessage());
+    }
+
+    /** Only a near miss gets a suggestion: two edits at most, and fewer for a short name. */
+    @Test
+    void didYouMeanOnlyForNearMisses() {
+        final Set<String> keys = new LinkedHashSet<>(List.of("server.port", "eh.sse.retry.ms"));
+        assertEquals(Optional.of("server.port"), ConfigSource.nearest("sever.port", keys));
+        assertEquals(Optional.of("eh.sse.retry.ms"), ConfigSource.nearest("EH.SSE.RETRY.MS", keys));
+        assertEquals(Optional.empty(), ConfigSource.nearest("eh.history.size", keys));
+        assertEquals(3, ConfigSource.editDistance("kitten", "sitting"));
     }
 }

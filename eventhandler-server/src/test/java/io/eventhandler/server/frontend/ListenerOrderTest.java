@@ -3,6 +3,7 @@ package io.eventhandler.server.frontend;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.HttpConfiguration;
+import io.eventhandler.server.config.ResourceInUseException;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.RawHttp;
@@ -14,7 +15,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.net.ssl.SSLContext;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -112,7 +112,7 @@ class ListenerOrderTest {
                     HttpConfiguration.PORT.key(), String.valueOf(taken.getLocalPort()),
                     HttpConfiguration.ADDRESS.key(), "127.0.0.1",
                     StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID()));
-            final UncheckedIOException failure = assertThrows(UncheckedIOException.class,
+            final ResourceInUseException failure = assertThrows(ResourceInUseException.class,
                     () -> EventHandlerServer.start(configuration).close());
             assertInstanceOf(BindException.class, failure.getCause(), failure::toString);
         }

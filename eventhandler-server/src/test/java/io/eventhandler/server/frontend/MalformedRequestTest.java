@@ -45,7 +45,6 @@ class MalformedRequestTest {
 
     private static final int LIMIT = 512;
     private static final String JSON = "Content-Type: application/json";
-    private static final String NOT_JSON = "Request body is not valid JSON for this endpoint: ";
 
     private static final AtomicInteger HEALTH_CHECKS = new AtomicInteger();
 
@@ -126,20 +125,26 @@ class MalformedRequestTest {
 
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
-            /eventhandler/publish   | {not json          | Unexpected character ('n' (code 110)): was expecting double-quote to start field name
-            /eventhandler/subscribe | {not json          | Unexpected character ('n' (code 110)): was expecting double-quote to start field name
-            /eventhandler/publish   | {"eventType":"x",  | Unexpected end-of-input within/between Object entries
-            /eventhandler/publish   | []                 | Cannot deserialize value of type `io.eventhandler.api.EventPublishRequestDTO` from Array value (token `JsonToken.START_ARRAY`)
-            /eventhandler/subscribe | []                 | Cannot deserialize value of type `io.eventhandler.api.SubscriptionRequestDTO` from Array value (token `JsonToken.START_ARRAY`)
-            /eventhandler/publish   | {"source":{"port":"abc"}}           | Cannot deserialize value of type `java.lang.Integer` from String "abc": not a valid `java.lang.Integer` value
-            /eventhandler/subscribe | {"subscriberSystem":{"port":"abc"}} | Cannot deserialize value of type `java.lang.Integer` from String "abc": not a valid `java.lang.Integer` value
+            /eventhandler/publish   | {not json          | Request body is not valid JSON for this endpoint: Unexpected character ('n' (code 110)): was expecting double-quote to start field name
+            /eventhandler/subscribe | {not json          | Request body is not valid JSON for this endpoint: Unexpected character ('n' (code 110)): was expecting double-quote to start field name
+            /eventhandler/publish   | {"eventType":"x",  | Request body is not valid JSON for this endpoint: Unexpected end-of-input within/between Object entries
+            /eventhandler/publish   | []                 | Request body must be an object, not an array.
+            /eventhandler/subscribe | []                 | Request body must be an object, not an array.
+            /eventhandler/publish   | {"source":{"port":"abc"}}           | Request body field source.port must be a whole number, not "abc".
+            /eventhandler/subscribe | {"subscriberSystem":{"port":"abc"}} | Request body field subscriberSystem.port must be a whole number, not "abc".
+            /eventhandler/publish   | {"payload":{"a":1}}                 | Request body field payload must be a string, not an object.
+            /eventhandler/publish   | {"metaData":["a"]}                  | Request body field metaData must be an object, not an array.
+            /eventhandler/subscribe | {"matchMetaData":"perhaps"}         | Request body field matchMetaData must be true or false, not "perhaps".
             """)
-    void aBodyThatIsNotTheEndpointsJsonIsA400AndClosesTheConnection(final String path, final String body,
-                                                                     final String detail) {
+    void aBodyThatIsNotTheEndpointsJsonIsA400NamingTheFieldAndClosesTheConnection(final String path,
+                                                                                final String body,
+                                                                                final String message) {
         try (RawHttp connection = RawHttp.connect(server.baseUri())) {
             connection.send("POST", path, bytes(body), JSON);
             final RawHttp.Response response = connection.readResponse();
-            assertError(response, 400, BAD_PAYLOAD, path, NOT_JSON + detail);
+            assertError(response, 400, BAD_PAYLOAD, path, message);
+            assertFalse(response.bodyText().contains("java") || response.bodyText().contains("`"),
+                    "no Java type names: " + response.bodyText());
             assertClosed(connection, response);
         }
     }
@@ -177,7 +182,8 @@ class MalformedRequestTest {
                 connection.send("POST", path, body, "Content-Type: " + contentType);
             }
             final RawHttp.Response response = connection.readResponse();
-            assertError(response, 415, BAD_PAYLOAD, path, "HTTP 415 Unsupported Media Type");
+            assertError(response, 415, BAD_PAYLOAD, path,
+                    "Content-Type: application/json is required for this request body.");
             assertStillOpen(connection, response);
         }
     }
@@ -216,7 +222,7 @@ class MalformedRequestTest {
         try (RawHttp connection = RawHttp.connect(server.baseUri())) {
             connection.send("POST", path, validBody(path, LIMIT + 1), JSON);
             final RawHttp.Response response = connection.readResponse();
-            assertError(response, 413, BAD_PAYLOAD, path, "Request body is larger than the limit of 512 bytes.");
+            assertError(response, 413, BAD_PAYLOAD, path, "Request body is larger than the limit of 512 bytes (eh.max.body.bytes).");
             assertClosed(connection, response);
         }
     }
@@ -227,7 +233,7 @@ class MalformedRequestTest {
         try (RawHttp connection = RawHttp.connect(server.baseUri())) {
             connection.sendChunked(path, "application/json", validBody(path, LIMIT + 1), 100);
             final RawHttp.Response response = connection.readResponse();
-            assertError(response, 413, BAD_PAYLOAD, path, "Request body is larger than the limit of 512 bytes.");
+            assertError(response, 413, BAD_PAYLOAD, path, "Request body is larger than the limit of 512 bytes (eh.max.body.bytes).");
             assertClosed(connection, response);
         }
     }
@@ -239,7 +245,7 @@ class MalformedRequestTest {
         try (RawHttp connection = RawHttp.connect(server.baseUri())) {
             connection.send("POST", path, null, JSON, "Content-Length: 100000000");
             final RawHttp.Response response = connection.readResponse();
-            assertError(response, 413, BAD_PAYLOAD, path, "Request body is larger than the limit of 512 bytes.");
+            assertError(response, 413, BAD_PAYLOAD, path, "Request body is larger than the limit of 512 bytes (eh.max.body.bytes).");
             assertClosed(connection, response);
         }
     }
@@ -250,10 +256,10 @@ class MalformedRequestTest {
      */
     @ParameterizedTest(name = "{0} {1} as {2}")
     @CsvSource(delimiter = '|', textBlock = """
-            POST | /eventhandler/publish      | text/plain       | 415 | HTTP 415 Unsupported Media Type
+            POST | /eventhandler/publish      | text/plain       | 415 | Content-Type: application/json is required for this request body.
             PUT  | /eventhandler/publish      | application/json | 405 | HTTP 405 Method Not Allowed
             POST | /eventhandler/subscription | application/json | 405 | Only GET opens an event stream.
-            POST | /eventhandler/subscribe    | text/plain       | 413 | Request body is larger than the limit of 512 bytes.
+            POST | /eventhandler/subscribe    | text/plain       | 413 | Request body is larger than the limit of 512 bytes (eh.max.body.bytes).
             """)
     void aRefusedRequestWithAHugeBodyClosesTheConnectionInsteadOfReadingIt(final String method, final String path,
                                                                            final String contentType,
@@ -352,7 +358,7 @@ class MalformedRequestTest {
             connection.send("DELETE", path, new byte[LIMIT + 1], JSON);
             final RawHttp.Response response = connection.readResponse();
             assertError(response, 413, BAD_PAYLOAD, UNSUBSCRIBE_PATH,
-                    "Request body is larger than the limit of 512 bytes.");
+                    "Request body is larger than the limit of 512 bytes (eh.max.body.bytes).");
             assertClosed(connection, response);
         }
     }

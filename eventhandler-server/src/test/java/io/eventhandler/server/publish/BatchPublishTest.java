@@ -136,7 +136,7 @@ class BatchPublishTest {
         Requests.assertError(http.request("PUT", ORIGIN, "application/json", "[]"), 405,
                 ExceptionType.BAD_PAYLOAD, ORIGIN, "HTTP 405 Method Not Allowed");
         Requests.assertError(http.request("POST", ORIGIN, "text/plain", "[]"), 415, ExceptionType.BAD_PAYLOAD,
-                ORIGIN, "HTTP 415 Unsupported Media Type");
+                ORIGIN, "Content-Type: application/json is required for this request body.");
     }
 
     @Test

@@ -12,10 +12,13 @@ import io.eventhandler.server.testing.TestCloud;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLSocket;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,6 +138,29 @@ class SecureModeTest {
         final UncheckedIOException e = assertThrows(UncheckedIOException.class,
                 () -> anonymous.get(EhHttp.ECHO_PATH));
         assertTrue(isTlsRefusal(e.getCause()), "refused during the handshake: " + e.getCause());
+    }
+
+    /**
+     * A client without a certificate is told why by the TLS alert {@code certificate_required} (TLS 1.3, what the JDK
+     * and curl use by default), so that it reports a certificate problem instead of an empty reply. (Over TLS 1.2 the
+     * server sends {@code bad_certificate} too, but a JDK client writes the rest of its flight after the refused
+     * certificate and fails on the closed connection before it reads the alert.)
+     */
+    @Test
+    void aClientWithoutCertificateIsToldByAnAlert() throws IOException {
+        try (SSLSocket socket = (SSLSocket) CLOUD.anonymousSslContext().getSocketFactory()
+                .createSocket(server.baseUri().getHost(), server.baseUri().getPort())) {
+            socket.setEnabledProtocols(new String[] {"TLSv1.3"});
+            socket.setSoTimeout(30_000);
+            final SSLException e = assertThrows(SSLException.class, () -> {
+                socket.startHandshake();
+                socket.getOutputStream().write("GET /eventhandler/echo HTTP/1.1\r\nHost: x\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                socket.getInputStream().read();
+            }, "the connection ends with an alert, not with an empty reply");
+            assertEquals("(certificate_required) Received fatal alert: certificate_required", e.getMessage());
+        }
     }
 
     @Test

@@ -15,6 +15,7 @@ final class DeliveryCounters {
     private final LongAdder met = new LongAdder();
     private final LongAdder missed = new LongAdder();
     private final LongAdder dropped = new LongAdder();
+    private final LongAdder fromHistory = new LongAdder();
     private final AtomicLong longestLossRun = new AtomicLong();
     /**
      * Packed: it holds only the buckets in use. A flat histogram covering milliseconds in µs at 2 digits is two
@@ -42,6 +43,10 @@ final class DeliveryCounters {
         dropped.increment();
     }
 
+    void deliveredFromHistory() {
+        fromHistory.increment();
+    }
+
     void lossRun(final long run) {
         if (run > longestLossRun.get()) {
             longestLossRun.accumulateAndGet(run, Math::max);
@@ -64,6 +69,7 @@ final class DeliveryCounters {
                         copy.getValueAtPercentile(99.9), copy.getMaxValue());
         final long m = met.sum();
         final long x = missed.sum();
-        return new DeliveryStatistics(m + x, m, x, dropped.sum(), longestLossRun.get(), percentiles);
+        return new DeliveryStatistics(m + x, m, x, dropped.sum(), longestLossRun.get(), percentiles,
+                fromHistory.sum());
     }
 }

@@ -35,6 +35,17 @@ public final class StreamAccount {
         return met;
     }
 
+    /**
+     * A message replayed from the history reached the subscriber: counted apart, not against the deadline (it was
+     * published before the subscriber attached), but in its loss runs.
+     */
+    public void deliveredFromHistory(final long sequence) {
+        topic.deliveredFromHistory();
+        subscriber.deliveredFromHistory();
+        losses.delivered(sequence);
+        publishLossRun();
+    }
+
     /** A message was dropped for this subscriber. */
     public void dropped(final long sequence) {
         topic.dropped();

@@ -97,7 +97,7 @@ public final class ReplicationService implements Component {
         this.client = new PeerClient(peer, tls, mapper, PEER_CONNECT_TIMEOUT_MS, PEER_RESPONSE_TIMEOUT_MS);
         this.probe = new PeerClient(peer, tls, mapper, configuration.probeTimeoutMs(), configuration.probeTimeoutMs());
         this.link = new ReplicationLink(client, mapper, roles, replicas, this::refusedBy, mirror::snapshot,
-                configuration.heartbeatMs(), configuration.batchMax());
+                configuration.heartbeatMs(), configuration.batchMax(), broker.numbering()::token);
         this.monitor = new FailoverMonitor(roles, detector, buffer, broker, probe, receiving,
                 configuration.heartbeatMs(), failoverBudgetMicros);
         mirror.onChange(link::stateChanged);
@@ -180,6 +180,9 @@ public final class ReplicationService implements Component {
         receiving.incrementAndGet();
         try {
             detector.heard();
+            if (batch.numbering() != null && !roles.serving()) {
+                broker.numbering().adopt(batch.numbering()); // a take-over continues the primary's numbering
+            }
             if (batch.state() != null) {
                 mirror.apply(batch.state()).join();
             }

@@ -45,6 +45,7 @@ final class ProcessPair implements AutoCloseable {
         settings.put("server.address", "127.0.0.1");
         settings.put("eh.replication.role", which == 0 ? "PRIMARY" : "BACKUP");
         settings.put("eh.replication.peer", "http://127.0.0.1:" + ports[1 - which]);
+        settings.putIfAbsent("eh.replication.secret", "process-pair-secret-42");
         settings.put("eh.store.url", "jdbc:h2:mem:eh");
         processes[which] = ServerProcess.start(dir, (which == 0 ? "a" : "b") + "-" + ++starts, settings);
         return processes[which];

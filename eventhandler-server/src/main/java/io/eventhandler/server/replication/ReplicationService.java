@@ -58,6 +58,7 @@ public final class ReplicationService implements Component {
     private final PeerClient probe;
     private final ReplicationLink link;
     private final FailoverMonitor monitor;
+    private final PeerGate gate;
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
     private final AtomicInteger receiving = new AtomicInteger();
     private RunningLoop linkLoop;
@@ -84,6 +85,7 @@ public final class ReplicationService implements Component {
         this.mirror = mirror;
         this.runner = runner;
         this.buffer = new BackupBuffer(configuration.bufferPerTopic());
+        this.gate = new PeerGate(configuration);
         this.detector = new FailureDetector(System::nanoTime,
                 TimeUnit.MILLISECONDS.toNanos(configuration.failureTimeoutMs()));
         if (!configuration.paired()) {
@@ -94,8 +96,10 @@ public final class ReplicationService implements Component {
             return;
         }
         final URI peer = URI.create(configuration.peer());
-        this.client = new PeerClient(peer, tls, mapper, PEER_CONNECT_TIMEOUT_MS, PEER_RESPONSE_TIMEOUT_MS);
-        this.probe = new PeerClient(peer, tls, mapper, configuration.probeTimeoutMs(), configuration.probeTimeoutMs());
+        this.client = new PeerClient(peer, tls, mapper, gate.secret(), PEER_CONNECT_TIMEOUT_MS,
+                PEER_RESPONSE_TIMEOUT_MS);
+        this.probe = new PeerClient(peer, tls, mapper, gate.secret(), configuration.probeTimeoutMs(),
+                configuration.probeTimeoutMs());
         this.link = new ReplicationLink(client, mapper, roles, replicas, this::refusedBy, mirror::snapshot,
                 configuration.heartbeatMs(), configuration.batchMax(), broker.numbering()::token);
         this.monitor = new FailoverMonitor(roles, detector, buffer, broker, probe, receiving,
@@ -143,6 +147,11 @@ public final class ReplicationService implements Component {
             state.standBy(peer == null ? 0 : peer.epoch());
             LOG.info("standing by as backup of {}", client.base());
         }
+    }
+
+    /** Who may call the replication endpoints in plain mode. */
+    PeerGate gate() {
+        return gate;
     }
 
     /** Whether publishers and subscribers are served here now. */

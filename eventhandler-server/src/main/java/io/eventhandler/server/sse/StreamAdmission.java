@@ -161,10 +161,10 @@ final class StreamAdmission {
         final String id = header.trim();
         final int dash = id.lastIndexOf('-');
         final String token = dash > 0 ? id.substring(0, dash) : null;
-        if (token == null || isToken(token)) {
+        if (dash != 0 && (token == null || isToken(token))) {
             try {
                 final long sequence = Long.parseLong(id.substring(dash + 1));
-                if (sequence >= 0 && (dash < 0 || id.charAt(dash + 1) != '-')) {
+                if (sequence >= 0 && id.indexOf('+') < 0) {
                     return new ResumeId(token, sequence);
                 }
             } catch (final NumberFormatException e) {

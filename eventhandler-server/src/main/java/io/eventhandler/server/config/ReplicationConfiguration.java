@@ -33,10 +33,14 @@ import static io.eventhandler.server.config.Setting.atLeast;
  * @param loopbackOnly     {@link #LOOPBACK_ONLY} — plain mode: the replication endpoints answer loopback callers only
  *                         (a pair on one host); false. A plain-mode pair needs one of the two: without them anyone
  *                         who reaches the port could make the primary step down and rewrite the mirrored state
+ * @param fencing          {@link #FENCING} — a primary that has had a backup acknowledges publishes only within a
+ *                         lease ({@link #leaseMicros()}) from the last batch its backup took, so that it never
+ *                         acknowledges at the same time as a backup that took over; true. False keeps a primary
+ *                         serving alone when its backup is lost, at the price of two primaries during a partition
  */
 public record ReplicationConfiguration(ReplicationRole role, String peer, int heartbeatMs, int failureTimeoutMs,
                                        int probeTimeoutMs, int bufferPerTopic, int batchMax, int queueCapacity,
-                                       int bodyMaxBytes, String secret, boolean loopbackOnly) {
+                                       int bodyMaxBytes, String secret, boolean loopbackOnly, boolean fencing) {
 
     /** The shortest shared secret accepted: it is the only thing that stands between a caller and the pair. */
     public static final int SECRET_MIN_LENGTH = 16;
@@ -73,6 +77,18 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
     public static final Setting<Boolean> LOOPBACK_ONLY = SETTINGS.add(
             Setting.bool("eh.replication.loopback.only", false), ReplicationConfiguration::loopbackOnly);
 
+    public static final Setting<Boolean> FENCING = SETTINGS.add(Setting.bool("eh.replication.fencing", true),
+            ReplicationConfiguration::fencing);
+
+    /**
+     * The fence's lease: three quarters of the failure timeout. The backup takes over only after a failure timeout
+     * of silence from a batch's arrival, which comes after the batch's sending began; the quarter left covers the
+     * time between the last check of the lease and the answer leaving.
+     */
+    public long leaseMicros() {
+        return failureTimeoutMs * 750L;
+    }
+
     /** Whether this instance is one of a pair. */
     public boolean paired() {
         return role != ReplicationRole.STANDALONE;
@@ -92,7 +108,7 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
         final ReplicationConfiguration configuration = new ReplicationConfiguration(role, peer,
                 source.get(HEARTBEAT_MS), source.get(FAILURE_TIMEOUT_MS), source.get(PROBE_TIMEOUT_MS),
                 source.get(BUFFER_PER_TOPIC), source.get(BATCH_MAX), source.get(QUEUE_CAPACITY),
-                source.get(BODY_MAX_BYTES), source.get(SECRET), source.get(LOOPBACK_ONLY));
+                source.get(BODY_MAX_BYTES), source.get(SECRET), source.get(LOOPBACK_ONLY), source.get(FENCING));
         if (!configuration.secret().isEmpty() && configuration.secret().length() < SECRET_MIN_LENGTH) {
             source.problem(SECRET + " must have at least " + SECRET_MIN_LENGTH + " characters");
         }

@@ -128,6 +128,7 @@ final class FailoverMonitor implements Loop {
             }
             broker.continueAbove(RoleState.sequenceBase(epoch));
             detector.forget();
+            roles.disarmLease();
             roles.serving(true);
             promotions++;
             lastRecovered = recovered;

@@ -121,6 +121,7 @@ final class ReplicationLink implements Loop {
         final long started = System.nanoTime();
         try {
             client.send(body);
+            roles.renewLease(started);
             lastRoundTripMicros = (System.nanoTime() - started) / 1_000;
             sent(records, body.length, replicas.size(), discards.size(), state == null ? -1 : version);
         } catch (final PeerClient.RefusedException e) {

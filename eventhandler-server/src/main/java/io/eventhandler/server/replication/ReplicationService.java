@@ -141,6 +141,7 @@ public final class ReplicationService implements Component {
             final long epoch = peer != null && peer.epoch() > 0 ? peer.epoch() + 1 : 0;
             state.servePrimary(epoch);
             broker.continueAbove(RoleState.sequenceBase(epoch));
+            roles.disarmLease();
             roles.serving(true);
             LOG.info("serving as primary at epoch {}, backup {}", epoch, client.base());
         } else {
@@ -157,6 +158,21 @@ public final class ReplicationService implements Component {
     /** Whether publishers and subscribers are served here now. */
     public boolean serving() {
         return roles.serving();
+    }
+
+    /** Whether a publish may be acknowledged here now (serving, and not fenced off from a lost backup). */
+    public boolean acknowledging() {
+        return roles.acknowledging();
+    }
+
+    /** Serving, but fenced off: no batch taken by the backup within the lease. */
+    public boolean fenced() {
+        return roles.fenced();
+    }
+
+    /** Count a request refused because of the fence. */
+    public void refusedByFence() {
+        roles.refusedByFence();
     }
 
     public ReplicationRole role() {
@@ -248,7 +264,7 @@ public final class ReplicationService implements Component {
                     configuration.failureTimeoutMs(), failoverBudgetMicros / 1_000.0, takeovers.promotions(),
                     stepDowns, takeovers.falseAlarms(), takeovers.lastFailoverMs(), takeovers.lastPromotion(),
                     takeovers.lastRecovered(), takeovers.lastRecoveryRefused(), buffer.statistics(),
-                    link == null ? null : link.statistics());
+                    link == null ? null : link.statistics(), roles.fenced(), roles.fencedRefusals());
         }
     }
 

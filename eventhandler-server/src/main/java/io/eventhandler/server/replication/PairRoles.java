@@ -5,6 +5,7 @@ import io.eventhandler.core.replication.RoleState;
 import io.eventhandler.server.config.ReplicationConfiguration;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -24,10 +25,13 @@ public final class PairRoles {
      * acknowledge at once. A primary fenced off refuses until a batch is taken again, or it learns of a newer epoch
      * and steps down.
      */
+    private static final long LEASE_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     private final boolean fencing;
     private final long leaseNanos;
     private volatile boolean leaseArmed;
     private volatile long leaseUntilNanos;
+    /** Whether the link's last batch was taken (false after one failed): a lapsed lease is then worth waiting for. */
+    private volatile boolean linkUp;
     private final LongAdder fencedRefusals = new LongAdder();
 
     public PairRoles(final ReplicationConfiguration configuration) {
@@ -46,6 +50,25 @@ public final class PairRoles {
         return serving && (!leaseArmed || System.nanoTime() - leaseUntilNanos < 0);
     }
 
+    /**
+     * Whether a publish may be acknowledged, waiting up to {@code maxWaitNanos} for the lease to be renewed while the
+     * link's last batch did not fail (a late heartbeat under load, not a lost backup); with a failed link it is
+     * refused at once, so a lost backup does not hold request threads.
+     */
+    public boolean awaitAcknowledging(final long maxWaitNanos) {
+        if (acknowledging()) {
+            return true;
+        }
+        final long start = System.nanoTime();
+        while (serving && leaseArmed && linkUp && System.nanoTime() - start < maxWaitNanos) {
+            LockSupport.parkNanos(LEASE_POLL_NANOS);
+            if (acknowledging()) {
+                return true;
+            }
+        }
+        return acknowledging();
+    }
+
     /** Serving, but fenced off: the backup has not taken a batch within the lease. */
     public boolean fenced() {
         return serving && leaseArmed && System.nanoTime() - leaseUntilNanos >= 0;
@@ -60,12 +83,21 @@ public final class PairRoles {
         return fencedRefusals.sum();
     }
 
-    /** The backup took a batch whose sending started at {@code sentNanos}: the lease runs from then. */
-    void renewLease(final long sentNanos) {
+    /**
+     * The backup took a batch whose sending started at {@code sentNanos} and which it held {@code heldNanos} before
+     * it had applied it: it heard this primary no earlier than the sum, so the lease runs from then.
+     */
+    void renewLease(final long sentNanos, final long heldNanos) {
         if (fencing) {
-            leaseUntilNanos = sentNanos + leaseNanos;
+            leaseUntilNanos = sentNanos + Math.max(0, heldNanos) + leaseNanos;
+            linkUp = true;
             leaseArmed = true;
         }
+    }
+
+    /** A batch failed: the backup may be gone, so nobody waits for the lease to be renewed. */
+    void linkFailed() {
+        linkUp = false;
     }
 
     /** A primary that begins serving has no backup yet: nothing to be fenced off from until one takes a batch. */
@@ -102,7 +134,12 @@ public final class PairRoles {
 
     /** This instance's answer to its peer: a paired instance that does not serve answers as a backup. */
     PeerStatusDTO peerStatus() {
+        return peerStatus(0);
+    }
+
+    /** As {@link #peerStatus()}, answering a batch this instance held for {@code heldMicros} before it was applied. */
+    PeerStatusDTO peerStatus(final long heldMicros) {
         return new PeerStatusDTO((serving ? state.role() : ReplicationRole.BACKUP).name(), state.epoch(),
-                state.configuredPrimary());
+                state.configuredPrimary(), heldMicros);
     }
 }

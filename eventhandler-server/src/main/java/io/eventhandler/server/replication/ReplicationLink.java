@@ -120,15 +120,17 @@ final class ReplicationLink implements Loop {
                 state, replicas, discards, numbering.get()));
         final long started = System.nanoTime();
         try {
-            client.send(body);
-            roles.renewLease(started);
+            final PeerStatusDTO taken = client.send(body);
+            roles.renewLease(started, TimeUnit.MICROSECONDS.toNanos(taken.heldMicros()));
             lastRoundTripMicros = (System.nanoTime() - started) / 1_000;
             sent(records, body.length, replicas.size(), discards.size(), state == null ? -1 : version);
         } catch (final PeerClient.RefusedException e) {
+            roles.linkFailed();
             queue.fail(records);
             sessionOpen = false;
             peer.refusedBy(e.status());
         } catch (final IOException e) {
+            roles.linkFailed();
             failures.increment();
             queue.fail(records);
             sessionOpen = false;

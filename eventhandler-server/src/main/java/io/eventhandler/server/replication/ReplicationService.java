@@ -59,6 +59,8 @@ public final class ReplicationService implements Component {
     private final ReplicationLink link;
     private final FailoverMonitor monitor;
     private final PeerGate gate;
+    /** How long a request waits for a lapsed lease while the link works (a late heartbeat): two failure timeouts. */
+    private final long leaseWaitNanos;
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
     private final AtomicInteger receiving = new AtomicInteger();
     private RunningLoop linkLoop;
@@ -86,6 +88,7 @@ public final class ReplicationService implements Component {
         this.runner = runner;
         this.buffer = new BackupBuffer(configuration.bufferPerTopic());
         this.gate = new PeerGate(configuration);
+        this.leaseWaitNanos = TimeUnit.MILLISECONDS.toNanos(2L * configuration.failureTimeoutMs());
         this.detector = new FailureDetector(System::nanoTime,
                 TimeUnit.MILLISECONDS.toNanos(configuration.failureTimeoutMs()));
         if (!configuration.paired()) {
@@ -160,14 +163,17 @@ public final class ReplicationService implements Component {
         return roles.serving();
     }
 
-    /** Whether a publish may be acknowledged here now (serving, and not fenced off from a lost backup). */
+    /**
+     * Whether a publish may be acknowledged here now (serving, and not fenced off from a lost backup), waiting a
+     * moment for a lease that has only just lapsed.
+     */
     public boolean acknowledging() {
-        return roles.acknowledging();
+        return roles.awaitAcknowledging(leaseWaitNanos);
     }
 
-    /** Serving, but fenced off: no batch taken by the backup within the lease. */
+    /** Serving, but fenced off: no batch taken by the backup within the lease (after a moment's wait for one). */
     public boolean fenced() {
-        return roles.fenced();
+        return roles.serving() && !roles.awaitAcknowledging(leaseWaitNanos);
     }
 
     /** Count a request refused because of the fence. */
@@ -203,6 +209,7 @@ public final class ReplicationService implements Component {
             stepDown("the peer serves as primary at the newer epoch " + batch.epoch());
         }
         receiving.incrementAndGet();
+        final long arrived = System.nanoTime();
         try {
             detector.heard();
             if (batch.numbering() != null && !roles.serving()) {
@@ -221,7 +228,8 @@ public final class ReplicationService implements Component {
         } finally {
             receiving.decrementAndGet();
         }
-        return new Received(true, peerStatus());
+        // how long it was held before it counted as heard again: the primary's lease runs from no earlier than that
+        return new Received(true, roles.peerStatus((System.nanoTime() - arrived) / 1_000));
     }
 
     /** The outcome of {@link #receive}. */

@@ -132,7 +132,7 @@ class ServerConfigurationTest {
         values.put(ReplicationConfiguration.BODY_MAX_BYTES.key(), "1048576");
         values.put(ReplicationConfiguration.SECRET.key(), PAIR_SECRET);
         values.put(ReplicationConfiguration.LOOPBACK_ONLY.key(), "true");
-        values.put(ReplicationConfiguration.FENCING.key(), "false");
+        values.put(ReplicationConfiguration.FENCING.key(), "true");
         values.put(ObservabilityConfiguration.METRICS_READERS.key(), "sysop,prometheus");
         values.put(ObservabilityConfiguration.METRICS_TOPIC_LIMIT.key(), "7");
         values.put(ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS.key(), "250");
@@ -244,7 +244,7 @@ class ServerConfigurationTest {
         expected.put("eh.replication.body.max.bytes", "33554432");
         expected.put("eh.replication.secret", "");
         expected.put("eh.replication.loopback.only", "false");
-        expected.put("eh.replication.fencing", "true");
+        expected.put("eh.replication.fencing", "false");
         expected.put("eh.metrics.readers", "sysop");
         expected.put("eh.metrics.topic.limit", "100");
         expected.put("eh.log.repeat.interval.ms", "10000");
@@ -319,7 +319,7 @@ class ServerConfigurationTest {
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 2000, "subscriber:publisher", 11, 12),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
-                                1024, 1_048_576, PAIR_SECRET, true, false),
+                                1024, 1_048_576, PAIR_SECRET, true, true),
                         new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),
                         new ExperimentalConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false,
                                 new CalibrationConfiguration(true, 1000, Path.of("stages.csv")))),

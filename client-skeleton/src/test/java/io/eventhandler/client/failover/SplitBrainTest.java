@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.eventhandler.client.testing.ServerProcess;
 import io.eventhandler.client.testing.TcpProxy;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * TCP proxy stopped). The backup takes over; the old primary must not acknowledge a publish from then on (it is
  * fenced off, {@code eh.replication.fencing=true}: its lease from the backup's last batch ran out) until it has
  * stepped down. (With fencing off both tests fail: 1,004 publishes acknowledged by the old primary during the cut.)
+ * About 20 s of real processes: with the long tests ({@code -Plong}).
  */
+@Tag("long")
 class SplitBrainTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

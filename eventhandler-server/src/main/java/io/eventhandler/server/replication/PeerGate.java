@@ -11,8 +11,8 @@ import java.security.MessageDigest;
 
 /**
  * Who may call the replication endpoints in plain mode, where no certificate names the caller: nobody on an instance
- * that is not in a pair (404), else only a caller with the pair's shared secret, or from this host when the pair is
- * configured loopback-only (403 otherwise). A forged batch could make a primary step down and replace every mirrored
+ * that is not in a pair, else only a caller with the pair's shared secret, or from this host when the pair is
+ * configured loopback-only. Every refusal is a 403. A forged batch could make a primary step down and replace every mirrored
  * webhook subscription. In secure mode the caller's certificate decides ({@code AccessControl}).
  */
 final class PeerGate {
@@ -38,11 +38,11 @@ final class PeerGate {
     /**
      * @param presented   the caller's {@link #SECRET_HEADER}, or null
      * @param remoteAddress the caller's IP address
-     * @throws ArrowheadException 404 when replication is off here, 403 when the caller is not the peer
+     * @throws ArrowheadException 403 when replication is off here or the caller is not the peer
      */
     void check(final String presented, final String remoteAddress, final String origin) {
         if (!paired) {
-            throw ArrowheadException.dataNotFound("Replication is not enabled on this instance.", origin);
+            throw forbidden("Replication is not enabled on this instance (it is not one of a pair).", origin);
         }
         if (secret.length > 0 && (presented == null
                 || !MessageDigest.isEqual(secret, presented.getBytes(StandardCharsets.UTF_8)))) {

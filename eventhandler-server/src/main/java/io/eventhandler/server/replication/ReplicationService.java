@@ -212,9 +212,7 @@ public final class ReplicationService implements Component {
         final long arrived = System.nanoTime();
         try {
             detector.heard();
-            if (batch.numbering() != null && !roles.serving()) {
-                broker.numbering().adopt(batch.numbering()); // a take-over continues the primary's numbering
-            }
+            adoptNumbering(batch.numbering());
             if (batch.state() != null) {
                 mirror.apply(batch.state()).join();
             }
@@ -230,6 +228,18 @@ public final class ReplicationService implements Component {
         }
         // how long it was held before it counted as heard again: the primary's lease runs from no earlier than that
         return new Received(true, roles.peerStatus((System.nanoTime() - arrived) / 1_000));
+    }
+
+    /** A backup takes its primary's numbering: a take-over continues it (new numbers above the epoch's base). */
+    private void adoptNumbering(final String token) {
+        if (token == null || roles.serving()) {
+            return;
+        }
+        try {
+            broker.numbering().adopt(token);
+        } catch (final IllegalArgumentException e) {
+            LOG.warn("ignored the peer's numbering token: {}", e.getMessage());
+        }
     }
 
     /** The outcome of {@link #receive}. */

@@ -25,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * In plain mode no certificate names the caller of the replication endpoints. A forged batch at a newer epoch, with
  * an empty mirrored state, made a primary step down and deleted every webhook subscription on both instances: the
- * endpoints are off on an instance not in a pair (404), and a pair takes only requests that carry its shared secret,
- * or come from its own host when so configured (403); a pair without either does not start.
+ * endpoints are off on an instance not in a pair, and a pair takes only requests that carry its shared secret, or
+ * come from its own host when so configured (403 otherwise); a pair without either does not start.
  */
 class ReplicationEndpointGuardTest {
 
@@ -38,12 +38,13 @@ class ReplicationEndpointGuardTest {
     static final RunningServer STANDALONE = RunningServer.with(Map.of());
 
     @Test
-    void anInstanceNotInAPairAnswersTheReplicationEndpoints404() {
+    void anInstanceNotInAPairRefusesTheReplicationEndpoints() {
         final EhHttp http = new EhHttp(STANDALONE.baseUri());
         final HttpResponse<String> batch = http.request("POST", PeerClient.BATCH, "application/json", FORGED);
-        assertEquals(404, batch.statusCode(), batch::body);
-        assertEquals(ExceptionType.DATA_NOT_FOUND, EhHttp.error(batch).exceptionType());
-        assertEquals(404, http.get(PeerClient.STATUS).statusCode());
+        assertEquals(403, batch.statusCode(), batch::body);
+        assertEquals(ExceptionType.AUTH, EhHttp.error(batch).exceptionType());
+        assertTrue(EhHttp.error(batch).errorMessage().contains("not enabled"), batch::body);
+        assertEquals(403, http.get(PeerClient.STATUS).statusCode());
     }
 
     @Test

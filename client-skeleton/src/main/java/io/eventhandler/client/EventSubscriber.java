@@ -45,6 +45,11 @@ import org.slf4j.LoggerFactory;
  * counted). Gap notices ({@code event: gap}) go to {@link EventListener#onGap}; after one, the expected sequence
  * moves past the gap (or, for a {@link GapNotice#REASON_RESET reset}, back to the restarted sequence).
  *
+ * <p><b>Numbering.</b> Event ids are {@code <numbering>-<sequence>}: sequence numbers are unique within one numbering
+ * only (an Event Handler restarted without durable history numbers from 1 again). Duplicates are spotted within one
+ * numbering; an event of a new numbering is never taken for a duplicate. A resume with an id of a numbering the
+ * Event Handler no longer uses is answered with a reset notice ({@link #resetsSeen()}), then what it holds.
+ *
  * <p><b>Failover.</b> Built for several instances ({@link #builder(EventHandlerInstances, String)}: a primary and
  * its standby backup), the subscriber reconnects to the next instance (round robin) after every disconnect or
  * failed attempt: at once after a stream that was open ended, after the reconnect delay otherwise. An instance that
@@ -82,6 +87,10 @@ public final class EventSubscriber implements AutoCloseable {
     private final AtomicLong gapsSeen = new AtomicLong();
     private final AtomicLong reconnects = new AtomicLong();
     private volatile long lastEventId;
+    /** The numbering {@link #lastEventId} is of, null if unknown (a plain number). Written by the reader only. */
+    private volatile String lastNumbering;
+    private final AtomicLong resetsSeen = new AtomicLong();
+    private final AtomicLong numberingChanges = new AtomicLong();
     private volatile long serverRetryMillis = NONE;
     private volatile boolean connected;
     private volatile HttpGet currentRequest;
@@ -97,6 +106,7 @@ public final class EventSubscriber implements AutoCloseable {
         this.listener = builder.listener;
         this.configuredReconnectDelay = builder.reconnectDelay;
         this.lastEventId = builder.lastEventId;
+        this.lastNumbering = builder.lastNumbering;
         this.instances = builder.instances;
         this.streamUris = instances.endpoints().stream()
                 .map(endpoints -> streamUri(endpoints, eventType, builder.subscriber)).toList();
@@ -208,6 +218,31 @@ public final class EventSubscriber implements AutoCloseable {
         return lastEventId;
     }
 
+    /**
+     * The full id of the last delivered event ({@code <numbering>-<sequence>}, as the next {@code Last-Event-ID}
+     * sends it), null if none yet: give it to {@link Builder#resumeFrom(String)} to resume in a later run.
+     */
+    public String lastEventIdText() {
+        return idText(lastNumbering, lastEventId);
+    }
+
+    /** Reset notices received: the Event Handler's numbering changed under this subscriber (it restarted). */
+    public long resetsSeen() {
+        return resetsSeen.get();
+    }
+
+    /** Events that came in a numbering other than the one of the event before (after a reset, or a restart). */
+    public long numberingChanges() {
+        return numberingChanges.get();
+    }
+
+    private static String idText(final String numbering, final long sequence) {
+        if (sequence == NONE) {
+            return null;
+        }
+        return numbering == null ? Long.toString(sequence) : numbering + "-" + sequence;
+    }
+
     /** Whether the stream is currently open. */
     public boolean isConnected() {
         return connected;
@@ -301,8 +336,9 @@ public final class EventSubscriber implements AutoCloseable {
         request.setHeader(HttpHeaders.CACHE_CONTROL, "no-cache");
         request.setHeader(EventHandlerApi.EVENT_TYPE_HEADER, eventType);
         final long resumeAfter = lastEventId;
-        if (resumeAfter != NONE) {
-            request.setHeader(EventHandlerApi.LAST_EVENT_ID_HEADER, Long.toString(resumeAfter));
+        final String resumeId = idText(lastNumbering, resumeAfter);
+        if (resumeId != null) {
+            request.setHeader(EventHandlerApi.LAST_EVENT_ID_HEADER, resumeId);
         }
         currentRequest = request;
         if (isClosed()) {
@@ -367,7 +403,9 @@ public final class EventSubscriber implements AutoCloseable {
 
     private void onData(final String id, final byte[] data, final int length, final long receivedMicros) {
         final long sequence = parseSequence(id);
-        if (sequence != NONE && lastEventId != NONE && sequence <= lastEventId) {
+        final String numbering = parseNumbering(id);
+        final boolean newNumbering = numbering != null && lastNumbering != null && !numbering.equals(lastNumbering);
+        if (!newNumbering && sequence != NONE && lastEventId != NONE && sequence <= lastEventId) {
             duplicatesDropped.incrementAndGet();
             if (LOG.isDebugEnabled()) {
                 LOG.debug("dropped duplicate {} #{} (last delivered {})", eventType, sequence, lastEventId);
@@ -386,6 +424,14 @@ public final class EventSubscriber implements AutoCloseable {
             return;
         }
         if (sequence != NONE) {
+            if (newNumbering) {
+                numberingChanges.incrementAndGet();
+                LOG.info("{}: numbering {} replaces {} (the Event Handler restarted)", eventType, numbering,
+                        lastNumbering);
+            }
+            if (numbering != null) {
+                lastNumbering = numbering;
+            }
             lastEventId = sequence;
         }
         if (origins.isDuplicate(event)) {
@@ -415,8 +461,10 @@ public final class EventSubscriber implements AutoCloseable {
             return;
         }
         if (GapNotice.REASON_RESET.equalsIgnoreCase(gap.reason())) {
-            // the sequence restarted: ids start again at firstMissingId
+            // the numbering changed: ids start again at firstMissingId, in the numbering the next event names
             lastEventId = gap.firstMissingId() - 1;
+            lastNumbering = null;
+            resetsSeen.incrementAndGet();
         } else if (lastEventId == NONE || gap.lastMissingId() > lastEventId) {
             lastEventId = gap.lastMissingId();
         }
@@ -425,12 +473,27 @@ public final class EventSubscriber implements AutoCloseable {
         safely(() -> listener.onGap(gap));
     }
 
-    private static long parseSequence(final String id) {
+    /** The numbering token of an id {@code <numbering>-<sequence>}, null for a plain number. */
+    static String parseNumbering(final String id) {
+        if (id == null) {
+            return null;
+        }
+        final int dash = id.trim().lastIndexOf('-');
+        return dash > 0 ? id.trim().substring(0, dash) : null;
+    }
+
+    /** The sequence number of an id {@code <numbering>-<sequence>} or a plain number, -1 if neither. */
+    static long parseSequence(final String id) {
         if (id == null || id.isEmpty()) {
             return NONE;
         }
+        final String trimmed = id.trim();
+        final int dash = trimmed.lastIndexOf('-');
+        if (dash == 0) {
+            return NONE;
+        }
         try {
-            final long value = Long.parseLong(id.trim());
+            final long value = Long.parseLong(trimmed.substring(dash + 1));
             return value < 0 ? NONE : value;
         } catch (final NumberFormatException e) {
             return NONE;
@@ -473,6 +536,7 @@ public final class EventSubscriber implements AutoCloseable {
         private SystemRequestDTO subscriber;
         private EventListener listener;
         private long lastEventId = NONE;
+        private String lastNumbering;
         private Duration reconnectDelay;
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration readTimeout = Duration.ofSeconds(60);
@@ -522,6 +586,21 @@ public final class EventSubscriber implements AutoCloseable {
                 throw new IllegalArgumentException("lastEventId must not be negative: " + lastEventId);
             }
             this.lastEventId = lastEventId;
+            this.lastNumbering = null;
+            return this;
+        }
+
+        /**
+         * Resume after this event id, as {@link EventSubscriber#lastEventIdText()} gave it in an earlier run
+         * ({@code <numbering>-<sequence>}, or a plain sequence number).
+         */
+        public Builder resumeFrom(final String id) {
+            final long sequence = parseSequence(id);
+            if (sequence == NONE) {
+                throw new IllegalArgumentException("not an event id: " + id);
+            }
+            this.lastEventId = sequence;
+            this.lastNumbering = parseNumbering(id);
             return this;
         }
 

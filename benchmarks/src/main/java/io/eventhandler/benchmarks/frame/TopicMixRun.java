@@ -58,10 +58,12 @@ final class TopicMixRun {
         config.put(HttpConfiguration.PORT.key(), Integer.toString(ports[0]));
         config.put("eh.replication.role", "PRIMARY");
         config.put("eh.replication.peer", "http://127.0.0.1:" + ports[1]);
+        config.put("eh.replication.loopback.only", "true");
         final Map<String, String> backupConfig = new LinkedHashMap<>(config);
         backupConfig.remove(HttpConfiguration.PORT.key());
         backupConfig.put("eh.replication.role", "BACKUP");
         backupConfig.put("eh.replication.peer", "http://127.0.0.1:" + ports[0]);
+        backupConfig.put("eh.replication.loopback.only", "true");
         backupConfig.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:frame-backup");
         try (EmbeddedServer server = EmbeddedServer.start(config);
              BackupProcess backup = BackupProcess.start(backupConfig, ports[1])) {

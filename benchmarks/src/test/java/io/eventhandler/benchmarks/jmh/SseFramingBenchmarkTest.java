@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.api.JsonMapper;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.server.sse.SseFramingFixture;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,8 @@ class SseFramingBenchmarkTest {
         long frames = 0;
         for (final var item : batch.events) {
             final Event event = (Event) item;
-            frames += ("id: " + event.sequence() + "\ndata: \n\n").length() + event.encoded().length;
+            frames += ("id: " + SseFramingFixture.NUMBERING + "-" + event.sequence() + "\ndata: \n\n").length()
+                    + event.encoded().length;
         }
         assertEquals(before + frames, benchmark.events(batch));
         final long gapBytes = benchmark.gap() - before - frames;

@@ -26,6 +26,8 @@ final class ProcessPair implements AutoCloseable {
     private int starts;
 
     private final Map<String, String> extraSettings;
+    /** The port each instance reaches its peer at: the other's own port, or a proxy in between. */
+    private final int[] peerPorts;
 
     ProcessPair(final Path dir) {
         this(dir, Map.of());
@@ -36,6 +38,17 @@ final class ProcessPair implements AutoCloseable {
         this.dir = dir;
         this.ports = ServerProcess.freePorts(2);
         this.extraSettings = Map.copyOf(extraSettings);
+        this.peerPorts = new int[] {ports[1], ports[0]};
+    }
+
+    /** Instance {@code which} reaches its peer at {@code port} from now on (a proxy; at its next start). */
+    void peerVia(final int which, final int port) {
+        peerPorts[which] = port;
+    }
+
+    /** The port instance {@code which} listens on. */
+    int port(final int which) {
+        return ports[which];
     }
 
     /** Start instance 0 (A, configured primary) or 1 (B, configured backup). */
@@ -44,7 +57,8 @@ final class ProcessPair implements AutoCloseable {
         settings.put("server.port", Integer.toString(ports[which]));
         settings.put("server.address", "127.0.0.1");
         settings.put("eh.replication.role", which == 0 ? "PRIMARY" : "BACKUP");
-        settings.put("eh.replication.peer", "http://127.0.0.1:" + ports[1 - which]);
+        settings.put("eh.replication.peer", "http://127.0.0.1:" + peerPorts[which]);
+        settings.putIfAbsent("eh.replication.secret", "process-pair-secret-42");
         settings.put("eh.store.url", "jdbc:h2:mem:eh");
         processes[which] = ServerProcess.start(dir, (which == 0 ? "a" : "b") + "-" + ++starts, settings);
         return processes[which];

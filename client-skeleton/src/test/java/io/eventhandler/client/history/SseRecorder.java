@@ -49,7 +49,7 @@ final class SseRecorder implements AutoCloseable {
                     if (event[0] != null) {
                         named.merge(event[0], 1, Integer::sum);
                     } else if (id[0] != null) {
-                        dataById.put(Long.parseLong(id[0]), data.toString());
+                        dataById.put(Long.parseLong(id[0].substring(id[0].lastIndexOf('-') + 1)), data.toString());
                     }
                 }
                 id[0] = null;

@@ -134,6 +134,29 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** SIGSTOP: the process stands still (a long GC, a frozen VM); its sockets stay open. */
+    public void pause() {
+        signal("STOP");
+    }
+
+    /** SIGCONT after {@link #pause()}. */
+    public void resume() {
+        signal("CONT");
+    }
+
+    private void signal(final String name) {
+        try {
+            final Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** CPU time the process used so far (user + system), from /proc; -1 where there is none. */
     public long cpuMillis() {
         try {

@@ -44,6 +44,7 @@ public final class Broker implements AutoCloseable {
     private final OutboxListeners reports;
     private final ConcurrentHashMap<String, Topic> topics = new ConcurrentHashMap<>();
     private final AtomicLong outboxIds = new AtomicLong();
+    private final Numbering numbering = new Numbering();
     /** Topics number above this (0, or the base of a promoted backup's epoch). */
     private volatile long sequenceBase;
     private final Map<CloseReason, LongAdder> disconnects = new EnumMap<>(CloseReason.class);
@@ -75,6 +76,11 @@ public final class Broker implements AutoCloseable {
         for (final CloseReason reason : CloseReason.values()) {
             disconnects.put(reason, new LongAdder());
         }
+    }
+
+    /** Which numbering the topics' sequence numbers are of (the token in SSE event ids). */
+    public Numbering numbering() {
+        return numbering;
     }
 
     /** Subscribers detached so far, by reason (replaced ones and those still attached at shutdown are not). */
@@ -174,7 +180,11 @@ public final class Broker implements AutoCloseable {
                 deliveryExecutor, request.sink(), reports.listenerFor(topic.name(), request.description(),
                 request.filter() == EventFilter.ALL));
         final SubscriberRequirements before = topic.requirements();
-        topic.attach(outbox, request.filter(), request.requirements(), request.resumeAfter());
+        final long resetsBefore = request.resumeAfter() < 0 ? 0 : topic.resetsAnnounced();
+        topic.attach(outbox, request.filter(), request.requirements(), request.resumeAfter(), request.numbering());
+        if (request.resumeAfter() >= 0 && topic.resetsAnnounced() > resetsBefore) {
+            numbering.resetAnnounced();
+        }
         announceIfChanged(topic, before);
         return outbox;
     }

@@ -49,6 +49,9 @@ public final class Topic implements FanOut {
     private long accepted;
     private long deliveriesQueued;
     private long deliveriesDropped;
+    /** The highest number taken back from the previous run (durable history): valid in its numbering too. */
+    private long carriedThrough;
+    private long resetsAnnounced;
 
     public Topic(final String name, final int historyCapacity) {
         this(name, HistoryBounds.count(historyCapacity));
@@ -120,6 +123,7 @@ public final class Topic implements FanOut {
         lastSequence(lastSequence);
         history.continueAbove(this.lastSequence);
         dispatchedSequence = this.lastSequence;
+        carriedThrough = this.lastSequence;
     }
 
     private void lastSequence(final long sequence) {
@@ -215,11 +219,34 @@ public final class Topic implements FanOut {
     }
 
     /** As {@link #attach(SubscriberOutbox, EventFilter, long)}, for a subscriber that asks for requirements. */
+    public SubscriberOutbox attach(final SubscriberOutbox outbox, final EventFilter filter,
+                                   final SubscriberRequirements requirements, final long resumeAfter) {
+        return attach(outbox, filter, requirements, resumeAfter, ResumeNumbering.SAME);
+    }
+
+    /**
+     * As {@link #attach(SubscriberOutbox, EventFilter, SubscriberRequirements, long)}, for a {@code resumeAfter} of
+     * the given numbering. A number of another numbering that this one has given again (or may have) gets a reset
+     * notice, then what the history holds of this numbering: it must not skip the events its number has passed.
+     */
     public synchronized SubscriberOutbox attach(final SubscriberOutbox outbox, final EventFilter filter,
-                                                final SubscriberRequirements requirements, final long resumeAfter) {
+                                                final SubscriberRequirements requirements, final long resumeAfter,
+                                                final ResumeNumbering numbering) {
+        long after = resumeAfter;
         if (resumeAfter >= 0) {
             history.expire(System.nanoTime());
-            outbox.prefill(replay(resumeAfter, filter));
+            final List<OutboxItem> replay = new ArrayList<>();
+            final long valid = numbering == ResumeNumbering.SAME ? Long.MAX_VALUE
+                    : numbering == ResumeNumbering.PREVIOUS ? carriedThrough : 0;
+            if (resumeAfter > valid) {
+                replay.add(new Gap(name, valid + 1, resumeAfter, Gap.Reason.RESET));
+                resetsAnnounced++;
+                after = valid;
+            } else if (resumeAfter > lastSequence) {
+                resetsAnnounced++;
+            }
+            replay(after, filter, replay);
+            outbox.prefill(replay);
         }
         final Attachment existing = byKey.remove(outbox.subscriberKey());
         if (existing != null) {
@@ -227,7 +254,7 @@ public final class Topic implements FanOut {
         }
         // a resuming subscriber gets by dispatch what replay left out (not yet dispatched; after a reset, all of it);
         // a new one only what is accepted from now on, even if earlier events are dispatched after (deadline order)
-        final long startAfter = resumeAfter < 0 ? lastSequence : resumeAfter > lastSequence ? 0 : resumeAfter;
+        final long startAfter = after < 0 ? lastSequence : after > lastSequence ? 0 : after;
         final Attachment attachment = new Attachment(outbox, filter, requirements, startAfter);
         byKey.put(outbox.subscriberKey(), attachment);
         if (!SubscriberRequirements.NONE.equals(requirements)) {
@@ -241,8 +268,12 @@ public final class Topic implements FanOut {
         return existing.outbox();
     }
 
-    private List<OutboxItem> replay(final long resumeAfter, final EventFilter filter) {
-        final List<OutboxItem> items = new ArrayList<>();
+    /** Reset notices this topic has sent to resuming subscribers. */
+    public synchronized long resetsAnnounced() {
+        return resetsAnnounced;
+    }
+
+    private void replay(final long resumeAfter, final EventFilter filter, final List<OutboxItem> items) {
         if (resumeAfter > lastSequence) {
             items.add(new Gap(name, history.oldest(), resumeAfter, Gap.Reason.RESET));
             for (final Event event : history.after(0)) {
@@ -253,7 +284,7 @@ public final class Topic implements FanOut {
                     items.add(event);
                 }
             }
-            return items;
+            return;
         }
         // missing: what the history no longer holds and was dispatched already (what was not comes by dispatch)
         final long lastMissing = Math.min(history.evictedThrough(), dispatchedSequence);
@@ -268,7 +299,6 @@ public final class Topic implements FanOut {
                 items.add(event);
             }
         }
-        return items;
     }
 
     /** Detach the subscriber with this key and close it. */

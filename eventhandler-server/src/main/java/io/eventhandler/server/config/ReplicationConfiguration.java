@@ -28,10 +28,24 @@ import static io.eventhandler.server.config.Setting.atLeast;
  *                         carry the whole mirrored state (every topic's QoS, every webhook subscription), far more
  *                         than a client's request may ({@code eh.max.body.bytes}); only the peer may send one
  *                         (33554432)
+ * @param secret           {@link #SECRET} — plain mode: the shared secret both instances send and require on the
+ *                         replication endpoints (header {@code Eh-Replication-Secret}); none
+ * @param loopbackOnly     {@link #LOOPBACK_ONLY} — plain mode: the replication endpoints answer loopback callers only
+ *                         (a pair on one host); false. A plain-mode pair needs one of the two: without them anyone
+ *                         who reaches the port could make the primary step down and rewrite the mirrored state
+ * @param fencing          {@link #FENCING} — a primary that has had a backup acknowledges publishes only within a
+ *                         lease ({@link #leaseMicros()}) from the last batch its backup took, so that it never
+ *                         acknowledges at the same time as a backup that took over; false (off: a primary goes on
+ *                         alone when its backup is lost, and a partition can leave two primaries until the link is
+ *                         back). On, a lease as short as the default failure timeout makes (15 ms) lapses under load
+ *                         and publishes get 503 (counted)
  */
 public record ReplicationConfiguration(ReplicationRole role, String peer, int heartbeatMs, int failureTimeoutMs,
                                        int probeTimeoutMs, int bufferPerTopic, int batchMax, int queueCapacity,
-                                       int bodyMaxBytes) {
+                                       int bodyMaxBytes, String secret, boolean loopbackOnly, boolean fencing) {
+
+    /** The shortest shared secret accepted: it is the only thing that stands between a caller and the pair. */
+    public static final int SECRET_MIN_LENGTH = 16;
 
     private static final Settings<ReplicationConfiguration> SETTINGS = new Settings<>();
 
@@ -60,6 +74,23 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
             Setting.integer("eh.replication.body.max.bytes", 32 * 1024 * 1024, atLeast(65_536)),
             ReplicationConfiguration::bodyMaxBytes);
 
+    public static final Setting<String> SECRET = SETTINGS.secret(Setting.string("eh.replication.secret", ""),
+            ReplicationConfiguration::secret);
+    public static final Setting<Boolean> LOOPBACK_ONLY = SETTINGS.add(
+            Setting.bool("eh.replication.loopback.only", false), ReplicationConfiguration::loopbackOnly);
+
+    public static final Setting<Boolean> FENCING = SETTINGS.add(Setting.bool("eh.replication.fencing", false),
+            ReplicationConfiguration::fencing);
+
+    /**
+     * The fence's lease: three quarters of the failure timeout. The backup takes over only after a failure timeout
+     * of silence from a batch's arrival, which comes after the batch's sending began; the quarter left covers the
+     * time between the last check of the lease and the answer leaving.
+     */
+    public long leaseMicros() {
+        return failureTimeoutMs * 750L;
+    }
+
     /** Whether this instance is one of a pair. */
     public boolean paired() {
         return role != ReplicationRole.STANDALONE;
@@ -79,7 +110,10 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
         final ReplicationConfiguration configuration = new ReplicationConfiguration(role, peer,
                 source.get(HEARTBEAT_MS), source.get(FAILURE_TIMEOUT_MS), source.get(PROBE_TIMEOUT_MS),
                 source.get(BUFFER_PER_TOPIC), source.get(BATCH_MAX), source.get(QUEUE_CAPACITY),
-                source.get(BODY_MAX_BYTES));
+                source.get(BODY_MAX_BYTES), source.get(SECRET), source.get(LOOPBACK_ONLY), source.get(FENCING));
+        if (!configuration.secret().isEmpty() && configuration.secret().length() < SECRET_MIN_LENGTH) {
+            source.problem(SECRET + " must have at least " + SECRET_MIN_LENGTH + " characters");
+        }
         if (configuration.paired()) {
             configuration.checkPeer(source);
             if (delivery.latencies().failoverMicros() < configuration.detectionBoundMicros()) {
@@ -105,6 +139,18 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
             }
         } catch (final IllegalArgumentException e) {
             source.problem(PEER + "=" + peer + " is not a URI: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A plain-mode pair must protect its replication endpoints: by a shared secret, or by answering loopback callers
+     * only. (In secure mode only a caller with the Event Handler's own certificate is let in.)
+     */
+    void checkPlainMode(final ConfigSource source, final boolean secure) {
+        if (paired() && !peer.isEmpty() && !secure && secret.isEmpty() && !loopbackOnly) {
+            source.problem(ROLE + "=" + role + " without TLS needs " + SECRET + " (the same on both instances, at "
+                    + "least " + SECRET_MIN_LENGTH + " characters) or " + LOOPBACK_ONLY + "=true (both on one host): "
+                    + "otherwise anyone who reaches the port could drive the replication");
         }
     }
 

@@ -112,6 +112,7 @@ public record ServerConfiguration(
                 ReplicationConfiguration.read(source, delivery),
                 ObservabilityConfiguration.read(source),
                 ExperimentalConfiguration.read(source));
+        configuration.replication().checkPlainMode(source, configuration.tls().enabled());
         source.rejectUnknownKeys();
         if (!source.problems().isEmpty()) {
             throw new ConfigurationException(source.problems());

@@ -124,7 +124,8 @@ public final class HttpFrontEnd implements Component {
                 new PublisherRateLimiter(limits.publishEventsPerSecond(), limits.publishBytesPerSecond()));
         final PublishAcceptor acceptor = new PublishAcceptor(endpoints.broker(), responses,
                 topic -> endpoints.delivery().plans().plan(topic).effective().retention(), endpoints.history(),
-                endpoints.stages());
+                endpoints.stages(), new PublishAcceptor.Fence(endpoints.replication()::acknowledging,
+                endpoints.replication()::refusedByFence));
         route(Map.of(
                 EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH,
@@ -188,7 +189,8 @@ public final class HttpFrontEnd implements Component {
             handlers.removeHttpHandler(jersey);
             handlers.addHttpHandler(new RequestRouter(hotPaths,
                     Map.of(EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, statusStream),
-                    jersey, responses, endpoints.replication()::serving), registrations);
+                    jersey, responses, endpoints.replication()::serving, endpoints.replication()::fenced,
+                    endpoints.replication()::refusedByFence), registrations);
         });
     }
 

@@ -86,6 +86,9 @@ public final class DurableHistory implements AutoCloseable {
             events += topic.getValue().events().size();
         }
         if (store != null) {
+            // numbers up to each topic's stored last are the same events in the previous run's numbering
+            broker.numbering().carriedFrom(store.numbering());
+            store.numbering(broker.numbering().token());
             LOG.info("Durable history: {} reloaded, {} events of {} topics", file, events, reloaded.size());
         }
         final HistoryWriter writer = new HistoryWriter(store, openFailure, file, bounds, configuration.fsync(),

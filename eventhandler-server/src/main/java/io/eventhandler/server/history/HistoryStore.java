@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * The durable history in one H2 MVStore file: a map {@code events:<topic>} per topic from sequence number to
  * {@link HistoryRecords record}, and the map {@code last} from topic to the highest number it gave (kept even when
- * every event has been dropped by the bounds, so that numbering continues after a restart). Changes become durable
+ * every event has been dropped by the bounds, so that numbering continues after a restart), and the map {@code meta}
+ * holding the token of the numbering those numbers are of. Changes become durable
  * at {@link #commit}; the file is append-only between commits, so a crash leaves the last commit intact. Used by
  * one thread at a time (the start-up, then the writer).
  */
@@ -26,10 +27,13 @@ final class HistoryStore implements AutoCloseable {
 
     private static final String EVENTS = "events:";
     private static final String LAST = "last";
+    private static final String META = "meta";
+    private static final String NUMBERING = "numbering";
 
     private final Path file;
     private final MVStore store;
     private final MVMap<String, Long> last;
+    private final MVMap<String, String> meta;
     private final Map<String, MVMap<Long, byte[]>> topics = new HashMap<>();
     /** Events and notification bytes held per topic, for the count and byte bounds. */
     private final Map<String, long[]> tallies = new HashMap<>();
@@ -38,6 +42,7 @@ final class HistoryStore implements AutoCloseable {
         this.file = file;
         this.store = store;
         this.last = store.openMap(LAST);
+        this.meta = store.openMap(META);
         for (final String topic : last.keySet()) {
             final MVMap<Long, byte[]> events = events(topic);
             final long[] tally = tally(topic);
@@ -100,6 +105,17 @@ final class HistoryStore implements AutoCloseable {
         }
         Collections.reverse(kept);
         return kept;
+    }
+
+    /** The numbering token the stored sequence numbers are of (null: none stored, a file of an older version). */
+    String numbering() {
+        return meta.get(NUMBERING);
+    }
+
+    /** Record the numbering the next sequence numbers are of, and commit it. */
+    void numbering(final String token) {
+        meta.put(NUMBERING, token);
+        store.commit();
     }
 
     /** Add one event (durable at the next commit). */

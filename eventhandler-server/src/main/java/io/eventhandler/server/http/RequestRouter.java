@@ -26,20 +26,33 @@ public final class RequestRouter extends ErrorAnsweringHandler {
 
     private static final String REPLICATION = EventHandlerApi.BASE_PATH + "/replication/";
 
+    static final String RETRY_AFTER = "Retry-After";
+    /** The answer of a primary fenced off from its backup (see {@code PairRoles}). */
+    public static final String FENCED = "This Event Handler has lost contact with its backup, which may be taking "
+            + "over: it acknowledges nothing until it knows which instance is primary. Retry in a moment, here or at "
+            + "the other instance; a publish refused here was not acknowledged.";
+
     private final Map<String, HttpHandler> exactPaths;
     private final Map<String, HttpHandler> readPaths;
     private final HttpHandler jersey;
     private final BooleanSupplier serving;
+    private final BooleanSupplier fenced;
+    private final Runnable fencedRefusal;
 
     /**
      * @param exactPaths the hot paths, refused while this instance stands by
      * @param readPaths  Grizzly handlers of read-only paths, served in any role (the status stream)
      * @param serving whether this instance serves publishers and subscribers now (false: a backup, which answers
      *                them 503 so that they go to the primary, and only reads and the replication protocol here)
+     * @param fenced  whether this primary is fenced off from its lost backup now (the same requests get 503)
+     * @param fencedRefusal counts a request refused by the fence
      */
     public RequestRouter(final Map<String, HttpHandler> exactPaths, final Map<String, HttpHandler> readPaths,
-                         final HttpHandler jersey, final GrizzlyResponses responses, final BooleanSupplier serving) {
+                         final HttpHandler jersey, final GrizzlyResponses responses, final BooleanSupplier serving,
+                         final BooleanSupplier fenced, final Runnable fencedRefusal) {
         super(responses);
+        this.fenced = fenced;
+        this.fencedRefusal = fencedRefusal;
         this.exactPaths = Map.copyOf(exactPaths);
         this.readPaths = Map.copyOf(readPaths);
         this.jersey = jersey;
@@ -59,6 +72,12 @@ public final class RequestRouter extends ErrorAnsweringHandler {
             responses.error(response, 503, ExceptionType.UNAVAILABLE, "This Event Handler is the backup of a "
                     + "primary/backup pair and does not serve publishers or subscribers now: use the primary.",
                     request.getRequestURI());
+            return;
+        }
+        if (fenced.getAsBoolean() && refusedWhileStandingBy(request, exact != null)) {
+            fencedRefusal.run();
+            response.setHeader(RETRY_AFTER, "1");
+            responses.error(response, 503, ExceptionType.UNAVAILABLE, FENCED, request.getRequestURI());
             return;
         }
         if (exact != null) {

@@ -163,6 +163,9 @@ public final class EventHandlerMetrics implements AutoCloseable {
         Gauge.builder("eh.subscriber.queue.pending.max", this,
                         m -> m.sample.subscribers().stream().mapToLong(SubscriberSnapshot::pending).max().orElse(0))
                 .description("Items waiting in the fullest subscriber queue").register(registry);
+        FunctionCounter.builder("eh.numbering.resets", state.broker().numbering(), n -> n.resetsAnnounced())
+                .description("Reset notices sent to subscribers resuming from ids of another numbering (a restart)")
+                .register(registry);
         for (final CloseReason reason : CloseReason.values()) {
             FunctionCounter.builder("eh.disconnects", this,
                             m -> m.sample.disconnects().getOrDefault(reason, 0L))

@@ -10,6 +10,7 @@ import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.config.HistoryMode;
 import io.eventhandler.server.history.HistoryService;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.RequestRouter;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
 import org.slf4j.Logger;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.ToIntFunction;
 
 /**
@@ -36,6 +38,16 @@ public final class PublishAcceptor {
     private final ToIntFunction<String> retention;
     private final HistoryService history;
     private final StageRecorder stages;
+    private final Fence fence;
+
+    /**
+     * Whether a publish may be acknowledged now (a primary fenced off from its lost backup may not), checked right
+     * before the 200 is written: a pause between acceptance and answer (a stopped process) must not let an
+     * acknowledgement out after a backup has taken over.
+     */
+    public record Fence(BooleanSupplier acknowledging, Runnable refused) {
+        public static final Fence NONE = new Fence(() -> true, () -> { });
+    }
 
     /**
      * @param retention the publisher retention N of a (normalised) topic, answered as {@code Eh-Retention} so that
@@ -44,7 +56,8 @@ public final class PublishAcceptor {
      */
     public PublishAcceptor(final Broker broker, final GrizzlyResponses responses,
                            final ToIntFunction<String> retention, final HistoryService history,
-                           final StageRecorder stages) {
+                           final StageRecorder stages, final Fence fence) {
+        this.fence = fence;
         this.broker = broker;
         this.responses = responses;
         this.retention = retention;
@@ -116,6 +129,13 @@ public final class PublishAcceptor {
 
     private void ok(final Response response, final List<EventDraft> drafts, final Event durable)
             throws IOException {
+        if (!fence.acknowledging().getAsBoolean()) {
+            fence.refused().run();
+            response.setHeader("Retry-After", "1");
+            responses.error(response, 503, ExceptionType.UNAVAILABLE, RequestRouter.FENCED, EventHandlerApi.BASE_PATH
+                    + EventHandlerApi.PUBLISH);
+            return;
+        }
         int largest = 0;
         for (final EventDraft draft : drafts) {
             largest = Math.max(largest, retention.applyAsInt(draft.topic()));

@@ -43,6 +43,8 @@ final class FailoverMonitor implements Loop {
     private volatile long falseAlarms;
     /** Touched by the monitor thread only. */
     private long lastProbeNanos = System.nanoTime() - PROBE_WARM_NANOS;
+    /** Touched by the monitor thread only. */
+    private boolean forbiddenLogged;
 
     private long promotions;
     private long lastFailoverMicros = -1;
@@ -97,6 +99,13 @@ final class FailoverMonitor implements Loop {
         try {
             final PeerStatusDTO status = probe.status();
             return ReplicationRole.PRIMARY.name().equals(status.role()) && status.epoch() >= roles.state().epoch();
+        } catch (final PeerClient.ForbiddenException e) {
+            // alive, but refusing us: taking over would make two primaries; the misconfiguration must be fixed
+            if (!forbiddenLogged) {
+                LOG.error("primary {} is alive but {}; not taking over", probe.base(), e.getMessage());
+                forbiddenLogged = true;
+            }
+            return true;
         } catch (final IOException e) {
             return false;
         }
@@ -119,6 +128,7 @@ final class FailoverMonitor implements Loop {
             }
             broker.continueAbove(RoleState.sequenceBase(epoch));
             detector.forget();
+            roles.disarmLease();
             roles.serving(true);
             promotions++;
             lastRecovered = recovered;

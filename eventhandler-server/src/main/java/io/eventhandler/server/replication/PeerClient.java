@@ -47,18 +47,29 @@ final class PeerClient implements AutoCloseable {
         }
     }
 
+    /** The peer answered 403: it does not take this instance for its peer (the shared secrets differ). */
+    static final class ForbiddenException extends IOException {
+        ForbiddenException(final String what) {
+            super("the peer refuses our " + what + " with 403: are eh.replication.secret / loopback.only the same on "
+                    + "both instances?");
+        }
+    }
+
     private final URI base;
     private final ObjectMapper mapper;
+    private final String secret;
     private final CloseableHttpClient http;
 
     /**
      * @param tls TLS as this Event Handler (its key and the cloud's trust), or plain HTTP
+     * @param secret the pair's shared secret, sent with every request (plain mode), or null
      * @param connectTimeoutMs  a peer that does not accept the connection within this is unreachable
      * @param responseTimeoutMs a peer that does not answer within this is unreachable
      */
-    PeerClient(final URI base, final OutgoingTls tls, final ObjectMapper mapper, final int connectTimeoutMs,
-               final int responseTimeoutMs) {
+    PeerClient(final URI base, final OutgoingTls tls, final ObjectMapper mapper, final String secret,
+               final int connectTimeoutMs, final int responseTimeoutMs) {
         this.base = base;
+        this.secret = secret;
         this.mapper = mapper;
         final PoolingHttpClientConnectionManagerBuilder pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(2).setMaxConnPerRoute(2)
@@ -88,14 +99,21 @@ final class PeerClient implements AutoCloseable {
      *
      * @return the backup's status: it holds every replica of the batch
      * @throws RefusedException when the peer serves at a newer epoch
-     * @throws IOException      when the peer cannot be reached or answers otherwise
+     * @throws IOException      when the peer cannot be reached or answers otherwise ({@link ForbiddenException}:
+     *                         it does not take us for its peer)
      */
     PeerStatusDTO send(final byte[] batch) throws IOException, RefusedException {
         final HttpPost post = new HttpPost(base.resolve(BATCH));
         post.setEntity(new ByteArrayEntity(batch, ContentType.APPLICATION_JSON));
+        if (secret != null) {
+            post.setHeader(PeerGate.SECRET_HEADER, secret);
+        }
         final Answer answer = http.execute(post, this::answer);
         if (answer.code == 200) {
             return answer.status;
+        }
+        if (answer.code == 403) {
+            throw new ForbiddenException("replication batch");
         }
         if (answer.code == 409 && answer.status != null) {
             throw new RefusedException(answer.status);
@@ -105,7 +123,14 @@ final class PeerClient implements AutoCloseable {
 
     /** The peer's role and epoch. */
     PeerStatusDTO status() throws IOException {
-        final Answer answer = http.execute(new HttpGet(base.resolve(STATUS)), this::answer);
+        final HttpGet get = new HttpGet(base.resolve(STATUS));
+        if (secret != null) {
+            get.setHeader(PeerGate.SECRET_HEADER, secret);
+        }
+        final Answer answer = http.execute(get, this::answer);
+        if (answer.code == 403) {
+            throw new ForbiddenException("status request");
+        }
         if (answer.code != 200 || answer.status == null) {
             throw new IOException("the peer answered " + answer.code + " to a status request");
         }

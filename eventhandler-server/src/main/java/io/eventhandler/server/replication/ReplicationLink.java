@@ -42,6 +42,7 @@ final class ReplicationLink implements Loop {
     private final Supplier<CompletableFuture<StateSnapshotDTO>> snapshots;
     private final int heartbeatMs;
     private final int batchMax;
+    private final Supplier<String> numbering;
     private final List<Object> batch;
     private final AtomicLong stateVersion = new AtomicLong(1);
     private long sentStateVersion;
@@ -61,7 +62,8 @@ final class ReplicationLink implements Loop {
 
     ReplicationLink(final PeerClient client, final ObjectMapper mapper, final PairRoles roles, final ReplicaQueue queue,
                     final Peer peer, final Supplier<CompletableFuture<StateSnapshotDTO>> snapshots,
-                    final int heartbeatMs, final int batchMax) {
+                    final int heartbeatMs, final int batchMax, final Supplier<String> numbering) {
+        this.numbering = numbering;
         this.client = client;
         this.mapper = mapper;
         this.roles = roles;
@@ -115,17 +117,20 @@ final class ReplicationLink implements Loop {
             }
         }
         final byte[] body = encode(new ReplicationBatchDTO(roles.state().epoch(), roles.state().configuredPrimary(),
-                state, replicas, discards));
+                state, replicas, discards, numbering.get()));
         final long started = System.nanoTime();
         try {
-            client.send(body);
+            final PeerStatusDTO taken = client.send(body);
+            roles.renewLease(started, TimeUnit.MICROSECONDS.toNanos(taken.heldMicros()));
             lastRoundTripMicros = (System.nanoTime() - started) / 1_000;
             sent(records, body.length, replicas.size(), discards.size(), state == null ? -1 : version);
         } catch (final PeerClient.RefusedException e) {
+            roles.linkFailed();
             queue.fail(records);
             sessionOpen = false;
             peer.refusedBy(e.status());
         } catch (final IOException e) {
+            roles.linkFailed();
             failures.increment();
             queue.fail(records);
             sessionOpen = false;

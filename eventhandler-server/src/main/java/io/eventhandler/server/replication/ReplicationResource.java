@@ -18,7 +18,7 @@ import org.glassfish.grizzly.http.server.Request;
 
 /**
  * The replication protocol between the two instances ({@code /eventhandler/replication/batch} and {@code /status}:
- * in secure mode only a caller with this Event Handler's own system name), and its management view
+ * in secure mode only a caller with this Event Handler's own system name; in plain mode see {@link PeerGate}), and its management view
  * {@code GET /eventhandler/mgmt/replication} (system operator).
  */
 @Path(EventHandlerApi.BASE_PATH)
@@ -48,7 +48,7 @@ public final class ReplicationResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response batch(@Context final Request http, final ReplicationBatchDTO batch) {
-        access.requireSystem(http, self, PeerClient.BATCH);
+        requirePeer(http, PeerClient.BATCH);
         if (batch == null) {
             throw ArrowheadException.badPayload("The replication batch is missing.", PeerClient.BATCH);
         }
@@ -60,8 +60,17 @@ public final class ReplicationResource {
     @Path("/replication/status")
     @Produces(MediaType.APPLICATION_JSON)
     public PeerStatusDTO status(@Context final Request http) {
-        access.requireSystem(http, self, PeerClient.STATUS);
+        requirePeer(http, PeerClient.STATUS);
         return replication.peerStatus();
+    }
+
+    /** Secure mode: the caller's certificate names this Event Handler; plain mode: the {@link PeerGate}. */
+    private void requirePeer(final Request http, final String origin) {
+        if (access.isSecure()) {
+            access.requireSystem(http, self, origin);
+        } else {
+            replication.gate().check(http.getHeader(PeerGate.SECRET_HEADER), http.getRemoteAddr(), origin);
+        }
     }
 
     @GET

@@ -58,6 +58,9 @@ public final class ReplicationService implements Component {
     private final PeerClient probe;
     private final ReplicationLink link;
     private final FailoverMonitor monitor;
+    private final PeerGate gate;
+    /** How long a request waits for a lapsed lease while the link works (a late heartbeat): two failure timeouts. */
+    private final long leaseWaitNanos;
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
     private final AtomicInteger receiving = new AtomicInteger();
     private RunningLoop linkLoop;
@@ -84,6 +87,8 @@ public final class ReplicationService implements Component {
         this.mirror = mirror;
         this.runner = runner;
         this.buffer = new BackupBuffer(configuration.bufferPerTopic());
+        this.gate = new PeerGate(configuration);
+        this.leaseWaitNanos = TimeUnit.MILLISECONDS.toNanos(2L * configuration.failureTimeoutMs());
         this.detector = new FailureDetector(System::nanoTime,
                 TimeUnit.MILLISECONDS.toNanos(configuration.failureTimeoutMs()));
         if (!configuration.paired()) {
@@ -94,10 +99,12 @@ public final class ReplicationService implements Component {
             return;
         }
         final URI peer = URI.create(configuration.peer());
-        this.client = new PeerClient(peer, tls, mapper, PEER_CONNECT_TIMEOUT_MS, PEER_RESPONSE_TIMEOUT_MS);
-        this.probe = new PeerClient(peer, tls, mapper, configuration.probeTimeoutMs(), configuration.probeTimeoutMs());
+        this.client = new PeerClient(peer, tls, mapper, gate.secret(), PEER_CONNECT_TIMEOUT_MS,
+                PEER_RESPONSE_TIMEOUT_MS);
+        this.probe = new PeerClient(peer, tls, mapper, gate.secret(), configuration.probeTimeoutMs(),
+                configuration.probeTimeoutMs());
         this.link = new ReplicationLink(client, mapper, roles, replicas, this::refusedBy, mirror::snapshot,
-                configuration.heartbeatMs(), configuration.batchMax());
+                configuration.heartbeatMs(), configuration.batchMax(), broker.numbering()::token);
         this.monitor = new FailoverMonitor(roles, detector, buffer, broker, probe, receiving,
                 configuration.heartbeatMs(), failoverBudgetMicros);
         mirror.onChange(link::stateChanged);
@@ -137,6 +144,7 @@ public final class ReplicationService implements Component {
             final long epoch = peer != null && peer.epoch() > 0 ? peer.epoch() + 1 : 0;
             state.servePrimary(epoch);
             broker.continueAbove(RoleState.sequenceBase(epoch));
+            roles.disarmLease();
             roles.serving(true);
             LOG.info("serving as primary at epoch {}, backup {}", epoch, client.base());
         } else {
@@ -145,9 +153,32 @@ public final class ReplicationService implements Component {
         }
     }
 
+    /** Who may call the replication endpoints in plain mode. */
+    PeerGate gate() {
+        return gate;
+    }
+
     /** Whether publishers and subscribers are served here now. */
     public boolean serving() {
         return roles.serving();
+    }
+
+    /**
+     * Whether a publish may be acknowledged here now (serving, and not fenced off from a lost backup), waiting a
+     * moment for a lease that has only just lapsed.
+     */
+    public boolean acknowledging() {
+        return roles.awaitAcknowledging(leaseWaitNanos);
+    }
+
+    /** Serving, but fenced off: no batch taken by the backup within the lease (after a moment's wait for one). */
+    public boolean fenced() {
+        return roles.serving() && !roles.awaitAcknowledging(leaseWaitNanos);
+    }
+
+    /** Count a request refused because of the fence. */
+    public void refusedByFence() {
+        roles.refusedByFence();
     }
 
     public ReplicationRole role() {
@@ -178,8 +209,10 @@ public final class ReplicationService implements Component {
             stepDown("the peer serves as primary at the newer epoch " + batch.epoch());
         }
         receiving.incrementAndGet();
+        final long arrived = System.nanoTime();
         try {
             detector.heard();
+            adoptNumbering(batch.numbering());
             if (batch.state() != null) {
                 mirror.apply(batch.state()).join();
             }
@@ -193,7 +226,20 @@ public final class ReplicationService implements Component {
         } finally {
             receiving.decrementAndGet();
         }
-        return new Received(true, peerStatus());
+        // how long it was held before it counted as heard again: the primary's lease runs from no earlier than that
+        return new Received(true, roles.peerStatus((System.nanoTime() - arrived) / 1_000));
+    }
+
+    /** A backup takes its primary's numbering: a take-over continues it (new numbers above the epoch's base). */
+    private void adoptNumbering(final String token) {
+        if (token == null || roles.serving()) {
+            return;
+        }
+        try {
+            broker.numbering().adopt(token);
+        } catch (final IllegalArgumentException e) {
+            LOG.warn("ignored the peer's numbering token: {}", e.getMessage());
+        }
     }
 
     /** The outcome of {@link #receive}. */
@@ -236,7 +282,7 @@ public final class ReplicationService implements Component {
                     configuration.failureTimeoutMs(), failoverBudgetMicros / 1_000.0, takeovers.promotions(),
                     stepDowns, takeovers.falseAlarms(), takeovers.lastFailoverMs(), takeovers.lastPromotion(),
                     takeovers.lastRecovered(), takeovers.lastRecoveryRefused(), buffer.statistics(),
-                    link == null ? null : link.statistics());
+                    link == null ? null : link.statistics(), roles.fenced(), roles.fencedRefusals());
         }
     }
 

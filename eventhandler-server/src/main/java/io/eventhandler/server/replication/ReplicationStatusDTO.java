@@ -16,6 +16,8 @@ import io.eventhandler.core.replication.BackupBufferStatistics;
  * @param lastRecoverySkipped copies it could not dispatch in order (behind the topic's numbers)
  * @param buffer             the backup buffer
  * @param link               the replication link (while primary), or null when standalone
+ * @param fenced             serving, but fenced off from a lost backup: acknowledging nothing (503) for now
+ * @param fencedRefusals     requests refused because of the fence
  */
 public record ReplicationStatusDTO(String configuredRole, String role, boolean serving, long epoch, String peer,
                                    int heartbeatMs, int failureTimeoutMs, double failoverBudgetMs,
@@ -23,5 +25,5 @@ public record ReplicationStatusDTO(String configuredRole, String role, boolean s
                                    long falseAlarms,
                                    Double lastFailoverMs, String lastPromotion, long lastRecovered,
                                    long lastRecoverySkipped, BackupBufferStatistics buffer,
-                                   ReplicationLinkDTO link) {
+                                   ReplicationLinkDTO link, boolean fenced, long fencedRefusals) {
 }

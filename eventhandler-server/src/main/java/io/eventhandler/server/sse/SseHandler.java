@@ -72,10 +72,10 @@ public final class SseHandler extends HttpHandler {
         this.responses = responses;
         this.retryMs = streams.retryMs();
         this.authorizer = authorizer;
-        this.admission = new StreamAdmission(access, limits, admission, authorizer.remote());
+        this.admission = new StreamAdmission(access, limits, admission, authorizer.remote(), broker.numbering());
         this.slots = new StreamSlots(maxStreams);
-        this.opener = new StreamOpener(broker, new SseFrames(mapper.writerFor(GapNotice.class)), retryMs,
-                TimeUnit.MILLISECONDS.toNanos(streams.heartbeatIntervalMs()), problems, slots, stages);
+        this.opener = new StreamOpener(broker, new SseFrames(mapper.writerFor(GapNotice.class), broker.numbering()),
+                retryMs, TimeUnit.MILLISECONDS.toNanos(streams.heartbeatIntervalMs()), problems, slots, stages);
     }
 
     /**

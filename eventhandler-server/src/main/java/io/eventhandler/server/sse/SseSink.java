@@ -86,7 +86,7 @@ final class SseSink implements EventSink {
                 if (events == 0) {
                     firstSequence = event.sequence();
                 }
-                SseFrames.event(buffer, event);
+                frames.event(buffer, event);
                 stages.taken(event.acceptedNanos(), now);
                 events++;
             } else if (item instanceof Gap gap) {

@@ -2,7 +2,9 @@ package io.eventhandler.server.sse;
 
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.core.broker.Numbering;
 import io.eventhandler.core.qos.SubscriberRequirements;
+import io.eventhandler.core.topic.ResumeNumbering;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.qos.AdmissionCheck;
@@ -26,9 +28,11 @@ final class StreamAdmission {
     private final RequestLimits limits;
     private final AdmissionCheck admission;
     private final boolean remoteAuthorization;
+    private final Numbering numbering;
 
     StreamAdmission(final AccessControl access, final RequestLimits limits,
-                    final AdmissionCheck admission, final boolean remoteAuthorization) {
+                    final AdmissionCheck admission, final boolean remoteAuthorization, final Numbering numbering) {
+        this.numbering = numbering;
         this.access = access;
         this.limits = limits;
         this.admission = admission;
@@ -36,8 +40,8 @@ final class StreamAdmission {
     }
 
     /** A request admitted as a stream, not yet authorized. */
-    record Admitted(String eventType, long resumeAfter, SubscriberRequirements requirements,
-                    SystemRequestDTO subscriber) {
+    record Admitted(String eventType, long resumeAfter, ResumeNumbering numbering,
+                    SubscriberRequirements requirements, SystemRequestDTO subscriber) {
     }
 
     Admitted admit(final StreamRequest request) {
@@ -50,7 +54,7 @@ final class StreamAdmission {
                     "Event type is missing: give it in the 'eventtype' header or query parameter.", ORIGIN);
         }
         limits.eventType(eventType, "Event type", ORIGIN);
-        final long resumeAfter = lastEventId(request);
+        final ResumeId resume = lastEventId(request);
         final SubscriberRequirements requirements;
         try {
             requirements = requirements(request);
@@ -58,7 +62,8 @@ final class StreamAdmission {
         } catch (final IllegalArgumentException e) {
             throw ArrowheadException.badPayload(e.getMessage(), ORIGIN);
         }
-        return new Admitted(eventType, resumeAfter, requirements, subscriber(request, caller));
+        return new Admitted(eventType, resume.after(), numbering.classify(resume.token()), requirements,
+                subscriber(request, caller));
     }
 
     /**
@@ -143,20 +148,43 @@ final class StreamAdmission {
         return null;
     }
 
-    private static long lastEventId(final StreamRequest request) {
+    /** A {@code Last-Event-ID}: the numbering's token (null for a plain number) and the sequence number. */
+    private record ResumeId(String token, long after) {
+    }
+
+    /** {@code <token>-<sequence>} as sent in event ids, or a plain sequence number as stock clients may send. */
+    private static ResumeId lastEventId(final StreamRequest request) {
         final String header = request.header(EventHandlerApi.LAST_EVENT_ID_HEADER);
         if (header == null || header.isBlank()) {
-            return -1;
+            return new ResumeId(null, -1);
         }
-        try {
-            final long id = Long.parseLong(header.trim());
-            if (id >= 0) {
-                return id;
+        final String id = header.trim();
+        final int dash = id.lastIndexOf('-');
+        final String token = dash > 0 ? id.substring(0, dash) : null;
+        if (dash != 0 && (token == null || isToken(token))) {
+            try {
+                final long sequence = Long.parseLong(id.substring(dash + 1));
+                if (sequence >= 0 && id.indexOf('+') < 0) {
+                    return new ResumeId(token, sequence);
+                }
+            } catch (final NumberFormatException e) {
+                // refused below
             }
-        } catch (final NumberFormatException e) {
-            // refused below
         }
-        throw ArrowheadException.badPayload(
-                "Last-Event-ID must be a non-negative whole number (an event's sequence number).", ORIGIN);
+        throw ArrowheadException.badPayload("Last-Event-ID must be the id of an event this stream sent "
+                + "(<numbering>-<sequence>) or a non-negative whole number (an event's sequence number).", ORIGIN);
+    }
+
+    private static boolean isToken(final String token) {
+        if (token.length() > 32) {
+            return false;
+        }
+        for (int i = 0; i < token.length(); i++) {
+            final char c = token.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9')) {
+                return false;
+            }
+        }
+        return true;
     }
 }

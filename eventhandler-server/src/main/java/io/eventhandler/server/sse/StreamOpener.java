@@ -54,7 +54,7 @@ final class StreamOpener {
         final SubscriberOutbox outbox;
         try {
             outbox = broker.subscribe(new SubscribeRequest(stream.eventType(), new StreamKey(streamId), description,
-                    streamFilter(grant), sink, stream.resumeAfter(), stream.requirements()));
+                    streamFilter(grant), sink, stream.resumeAfter(), stream.requirements(), stream.numbering()));
         } catch (final RuntimeException e) {
             sink.close(CloseReason.UNSUBSCRIBED); // counts the stream out again
             throw e;

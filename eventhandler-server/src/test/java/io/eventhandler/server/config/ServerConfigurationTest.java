@@ -126,6 +126,9 @@ class ServerConfigurationTest {
         values.put(ReplicationConfiguration.BATCH_MAX.key(), "64");
         values.put(ReplicationConfiguration.QUEUE_CAPACITY.key(), "1024");
         values.put(ReplicationConfiguration.BODY_MAX_BYTES.key(), "1048576");
+        values.put(ReplicationConfiguration.SECRET.key(), PAIR_SECRET);
+        values.put(ReplicationConfiguration.LOOPBACK_ONLY.key(), "true");
+        values.put(ReplicationConfiguration.FENCING.key(), "true");
         values.put(ObservabilityConfiguration.METRICS_READERS.key(), "sysop,prometheus");
         values.put(ObservabilityConfiguration.METRICS_TOPIC_LIMIT.key(), "7");
         values.put(ObservabilityConfiguration.LOG_REPEAT_INTERVAL_MS.key(), "250");
@@ -235,6 +238,9 @@ class ServerConfigurationTest {
         expected.put("eh.replication.batch.max", "512");
         expected.put("eh.replication.queue.capacity", "65536");
         expected.put("eh.replication.body.max.bytes", "33554432");
+        expected.put("eh.replication.secret", "");
+        expected.put("eh.replication.loopback.only", "false");
+        expected.put("eh.replication.fencing", "false");
         expected.put("eh.metrics.readers", "sysop");
         expected.put("eh.metrics.topic.limit", "100");
         expected.put("eh.log.repeat.interval.ms", "10000");
@@ -279,11 +285,20 @@ class ServerConfigurationTest {
         assertEquals(actual, documented);
     }
 
+    /** A shared secret long enough to be taken (shown as ****** like every secret). */
+    private static final String PAIR_SECRET = "pair-secret-0123456789";
+
+    private static Map<String, String> hidingTheSecret(final Map<String, String> values) {
+        final Map<String, String> shown = new HashMap<>(values);
+        shown.put(ReplicationConfiguration.SECRET.key(), "******");
+        return shown;
+    }
+
     @Test
     void everyKeyCanBeSetAndReachesItsOwnField() {
         final Map<String, String> values = nonDefaults();
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
-        assertEquals(values, described(configuration));
+        assertEquals(hidingTheSecret(values), described(configuration));
         assertEquals(new ServerConfiguration(
                         new HttpConfiguration("0.0.0.0", 18455, 17, 3),
                         new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7),
@@ -300,7 +315,7 @@ class ServerConfigurationTest {
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
                                 2000, "subscriber:publisher", 11, 12),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
-                                1024, 1_048_576),
+                                1024, 1_048_576, PAIR_SECRET, true, true),
                         new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),
                         new ExperimentalConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false,
                                 new CalibrationConfiguration(true, 1000, Path.of("stages.csv")))),
@@ -330,7 +345,7 @@ class ServerConfigurationTest {
     void everyKeyCanBeSetFromTheEnvironment() {
         final Map<String, String> environment = new HashMap<>();
         nonDefaults().forEach((key, value) -> environment.put(ConfigSource.environmentName(key), value));
-        assertEquals(nonDefaults(), described(ServerConfiguration.load(null, environment)));
+        assertEquals(hidingTheSecret(nonDefaults()), described(ServerConfiguration.load(null, environment)));
     }
 
     @Test
@@ -396,6 +411,7 @@ class ServerConfigurationTest {
             eh.replication.role            | witness     | eh.replication.role=witness must be one of STANDALONE, PRIMARY, BACKUP
             eh.replication.role            | primary     | eh.replication.role=PRIMARY needs eh.replication.peer, the other instance's base URI
             eh.replication.heartbeat.ms    | 0           | eh.replication.heartbeat.ms=0 must be at least 1
+            eh.replication.secret          | short       | eh.replication.secret must have at least 16 characters
             eh.sse.heartbeat.interval.ms   | 99          | eh.sse.heartbeat.interval.ms=99 must be at least 100
             eh.sse.retry.ms                | -1          | eh.sse.retry.ms=-1 must be at least 0
             eh.max.body.bytes              | 255         | eh.max.body.bytes=255 must be at least 256

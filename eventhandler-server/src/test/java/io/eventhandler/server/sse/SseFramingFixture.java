@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.outbox.DeliveryCallback;
+import io.eventhandler.core.broker.Numbering;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.event.OutboxItem;
 import io.eventhandler.server.calibration.StageRecorder;
@@ -21,6 +22,9 @@ import java.util.List;
  */
 public final class SseFramingFixture {
 
+    /** The numbering token in the frames' ids ({@code id: <token>-<sequence>}), as long as a drawn one. */
+    public static final String NUMBERING = "benchmk1";
+
     private final CountingOutput output = new CountingOutput();
     private final SseSink sink;
     private final DeliveryCallback ignore = (delivered, failed) -> { };
@@ -29,7 +33,7 @@ public final class SseFramingFixture {
     public SseFramingFixture(final ObjectMapper mapper, final String eventType) {
         final DeliveryProblemLog problems = DeliveryProblemLog.manual(0, System::nanoTime,
                 LoggerFactory.getLogger(SseFramingFixture.class));
-        this.sink = new SseSink(output, new SseFrames(mapper.writerFor(GapNotice.class)), eventType,
+        this.sink = new SseSink(output, new SseFrames(mapper.writerFor(GapNotice.class), new Numbering(NUMBERING)), eventType,
                 "benchmark stream", Long.MAX_VALUE / 4, 2000, problems, () -> { }, StageRecorder.NONE);
         sink.deliver(List.of(), ignore); // the first write opens the stream with the retry hint
     }

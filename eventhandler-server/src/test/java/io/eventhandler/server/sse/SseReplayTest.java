@@ -263,7 +263,7 @@ class SseReplayTest {
     @Test
     void aLastEventIdThatIsNotASequenceNumberIsRefused() {
         final String topic = uniqueTopic("replay-bad");
-        for (final String bad : List.of("abc", "-1", "1.5")) {
+        for (final String bad : List.of("abc", "-1", "1.5", "AB-1", "x-", "x--1", "-")) {
             try (SseTestClient sse = SseTestClient.openQuery(server.baseUri(), "?eventtype=" + topic,
                     EventHandlerApi.LAST_EVENT_ID_HEADER + ": " + bad)) {
                 assertEquals(400, sse.status(), bad);

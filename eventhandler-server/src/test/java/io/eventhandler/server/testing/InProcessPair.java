@@ -47,6 +47,9 @@ public final class InProcessPair implements AutoCloseable {
         return backup;
     }
 
+    /** The shared secret of a plain-mode pair. */
+    public static final String SECRET = "pair-test-secret-0123";
+
     /** Stop the primary (its link falls silent: the backup takes over). */
     public void closePrimary() {
         primary.close();
@@ -61,6 +64,9 @@ public final class InProcessPair implements AutoCloseable {
         settings.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID());
         settings.put(ReplicationConfiguration.ROLE.key(), role);
         settings.put(ReplicationConfiguration.PEER.key(), scheme + "://127.0.0.1:" + peerPort);
+        if ("http".equals(scheme)) {
+            settings.putIfAbsent(ReplicationConfiguration.SECRET.key(), SECRET);
+        }
         return EventHandlerServer.start(ServerConfiguration.fromMap(settings));
     }
 

@@ -30,8 +30,14 @@ public final class SseTestClient implements AutoCloseable {
             return EventHandlerApi.GAP_EVENT_NAME.equals(event);
         }
 
+        /** The sequence number in the id ({@code <numbering>-<sequence>}). */
         public long sequence() {
-            return Long.parseLong(id);
+            return Long.parseLong(id.substring(id.lastIndexOf('-') + 1));
+        }
+
+        /** The numbering token in the id. */
+        public String numbering() {
+            return id.substring(0, id.lastIndexOf('-'));
         }
 
         public EventDTO eventDto() {

@@ -102,15 +102,26 @@ public final class WebhookDispatcher implements AutoCloseable {
                 .build();
     }
 
-    /** Attach the subscription to its topic, replacing the subscriber's previous one for that topic. */
+    /** Attach the subscription to its topic for live events, replacing the subscriber's previous one for it. */
     public void subscribe(final WebhookSubscription subscription) {
+        subscribe(subscription, -1, DeliveredPositions.untracked());
+    }
+
+    /**
+     * Attach the subscription to its topic, replacing the subscriber's previous one for that topic.
+     *
+     * @param resumeAfter replay the history after this sequence number first; negative for live events only
+     * @param position    advanced as its events are done with
+     */
+    public void subscribe(final WebhookSubscription subscription, final long resumeAfter,
+                          final DeliveredPositions.Position position) {
         final String description = "webhook " + subscription.subscriber() + subscription.notifyPath();
         final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy,
                 WebhookTarget.of(subscription, tls), new CircuitBreaker(circuitFailures,
                         TimeUnit.MILLISECONDS.toNanos(circuitOpenMs), System::nanoTime),
-                TopicName.normalise(subscription.eventType()), description, problems);
+                TopicName.normalise(subscription.eventType()), description, problems, position);
         broker.subscribe(new SubscribeRequest(subscription.eventType(), subscription.subscriber(),
-                description, subscription.filter(), sink, -1, subscription.requirements()));
+                description, subscription.filter(), sink, resumeAfter, subscription.requirements()));
     }
 
     @Override

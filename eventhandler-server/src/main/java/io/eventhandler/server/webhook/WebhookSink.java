@@ -6,6 +6,7 @@ import io.eventhandler.core.outbox.DeliveryCallback;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.outbox.EventSink;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.OutboxItem;
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
@@ -26,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  * Delivers one subscription's events as Arrowhead does, by {@code POST} of the {@code EventDTO} to the subscriber's
  * notify URI, one request at a time so they arrive in order, each retried with back-off a bounded number of times.
  * Each POST also carries the event's sequence number in {@value EventHandlerApi#SEQUENCE_HEADER}, so a subscriber can
- * see gaps and retried duplicates. Gap notices have no webhook form and are skipped.
+ * see gaps and retried duplicates. Gap notices have no webhook form: each is logged as a {@code DROPPED} problem
+ * with the range it covers. Every event done with (delivered, or given up on and counted) advances the
+ * subscription's {@link DeliveredPositions.Position}, from which it resumes after a restart.
  */
 final class WebhookSink implements EventSink {
 
@@ -40,11 +43,14 @@ final class WebhookSink implements EventSink {
     private final String topic;
     private final String subscriber;
     private final DeliveryProblemLog problems;
+    private final DeliveredPositions.Position position;
 
     WebhookSink(final CloseableHttpAsyncClient client, final ScheduledExecutorService retryScheduler,
                 final RetryPolicy retryPolicy, final WebhookTarget target, final CircuitBreaker breaker,
-                final String topic, final String subscriber, final DeliveryProblemLog problems) {
+                final String topic, final String subscriber, final DeliveryProblemLog problems,
+                final DeliveredPositions.Position position) {
         this.client = client;
+        this.position = position;
         this.topic = topic;
         this.subscriber = subscriber;
         this.problems = problems;
@@ -100,12 +106,17 @@ final class WebhookSink implements EventSink {
                         failed++; // the circuit is open: given up at once, counted
                         problems.report(DeliveryProblemLog.Problem.CIRCUIT_OPEN, topic, subscriber,
                                 event.sequence(), "FAILED_AT_ONCE");
+                        position.advance(event.sequence());
                         continue;
                     }
                     current = event;
                     attempt = 1;
                     send();
                     return;
+                }
+                if (batch.get(index) instanceof Gap gap) {
+                    problems.report(DeliveryProblemLog.Problem.DROPPED, topic, subscriber, gap.firstMissingId(),
+                            "GAP_" + gap.reason(), "through=" + gap.lastMissingId() + " missed=" + gap.missed());
                 }
             }
             callback.completed(delivered, failed);
@@ -119,6 +130,7 @@ final class WebhookSink implements EventSink {
         public void completed(final SimpleHttpResponse response) {
             if (response.getCode() >= 200 && response.getCode() < 300) {
                 delivered++;
+                position.advance(current.sequence());
                 breaker.succeeded();
                 next();
             } else {
@@ -149,6 +161,7 @@ final class WebhookSink implements EventSink {
                 }
             }
             failed++;
+            position.advance(current.sequence());
             problems.report(DeliveryProblemLog.Problem.GAVE_UP, topic, subscriber, current.sequence(), why,
                     "attempts=" + (attempt - 1) + " uri=" + target.uri());
             if (breaker.failed()) {

@@ -41,6 +41,8 @@ public final class WebhookDispatcher implements AutoCloseable {
     private final long circuitOpenMs;
     private final boolean tls;
     private final DeliveryProblemLog problems;
+    /** Set before the client closes: what fails from then on is the stop's doing, not the subscribers'. */
+    private volatile boolean closing;
 
     /**
      * @param tls      in secure mode, subscribers that registered authentication info are called over HTTPS as the
@@ -119,13 +121,14 @@ public final class WebhookDispatcher implements AutoCloseable {
         final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy,
                 WebhookTarget.of(subscription, tls), new CircuitBreaker(circuitFailures,
                         TimeUnit.MILLISECONDS.toNanos(circuitOpenMs), System::nanoTime),
-                TopicName.normalise(subscription.eventType()), description, problems, position);
+                TopicName.normalise(subscription.eventType()), description, problems, position, () -> closing);
         broker.subscribe(new SubscribeRequest(subscription.eventType(), subscription.subscriber(),
                 description, subscription.filter(), sink, resumeAfter, subscription.requirements()));
     }
 
     @Override
     public void close() {
+        closing = true;
         retryScheduler.shutdownNow();
         client.close(CloseMode.GRACEFUL);
     }

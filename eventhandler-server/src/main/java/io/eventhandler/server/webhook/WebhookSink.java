@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Delivers one subscription's events as Arrowhead does, by {@code POST} of the {@code EventDTO} to the subscriber's
@@ -44,12 +45,15 @@ final class WebhookSink implements EventSink {
     private final String subscriber;
     private final DeliveryProblemLog problems;
     private final DeliveredPositions.Position position;
+    /** Whether the dispatcher is closing: a failure then is the stop's, not the subscriber's. */
+    private final BooleanSupplier closing;
 
     WebhookSink(final CloseableHttpAsyncClient client, final ScheduledExecutorService retryScheduler,
                 final RetryPolicy retryPolicy, final WebhookTarget target, final CircuitBreaker breaker,
                 final String topic, final String subscriber, final DeliveryProblemLog problems,
-                final DeliveredPositions.Position position) {
+                final DeliveredPositions.Position position, final BooleanSupplier closing) {
         this.client = client;
+        this.closing = closing;
         this.position = position;
         this.topic = topic;
         this.subscriber = subscriber;
@@ -100,6 +104,10 @@ final class WebhookSink implements EventSink {
         }
 
         void next() {
+            if (closing.getAsBoolean()) {
+                abandonRest(0);
+                return;
+            }
             while (++index < batch.size()) {
                 if (batch.get(index) instanceof Event event) {
                     if (!breaker.allows()) {
@@ -148,7 +156,30 @@ final class WebhookSink implements EventSink {
             retryOrGiveUp("CANCELLED");
         }
 
+        /**
+         * The dispatcher is closing (the orderly stop's grace period is over): the events left are not given up on
+         * (the position stays before them, so a subscription with a kept position gets them after a restart), only
+         * counted as not delivered in this run.
+         *
+         * @param current 1 if the event at {@code index} is among them (its send failed), else 0
+         */
+        private void abandonRest(final int current) {
+            int left = current;
+            for (int i = index + 1; i < batch.size(); i++) {
+                if (batch.get(i) instanceof Event) {
+                    left++;
+                }
+            }
+            index = batch.size();
+            LOG.debug("{} event(s) to {} left undelivered: stopping", left, target.uri());
+            callback.completed(delivered, failed + left);
+        }
+
         private void retryOrGiveUp(final String why) {
+            if (closing.getAsBoolean()) {
+                abandonRest(1); // the one being sent, and those after it
+                return;
+            }
             attempt++;
             if (retryPolicy.mayRetry(attempt)) {
                 problems.report(DeliveryProblemLog.Problem.RETRY, topic, subscriber, current.sequence(), why,

@@ -3,6 +3,7 @@ package io.eventhandler.client.history;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.client.testing.ServerProcess;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * directory and store, every acknowledged event reaches the subscriber. The subscription resumes after its last
  * written delivered position, so events delivered after that position was written come again (at least once),
  * recognisable by their {@code X-Event-Sequence}.
+ * Two process pairs with a slow subscriber: about 45 s, so in the long profile ({@code mvn -B test -Plong}).
  */
+@Tag("long")
 class WebhookResumeKillTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

@@ -67,8 +67,9 @@ public final class EventHandlerMain {
         }
         final EventHandlerServer server = outcome.server();
         final CountDownLatch stopped = new CountDownLatch(1);
+        // SIGTERM: the orderly stop, within eh.shutdown.grace.ms (a process manager must wait longer before it kills)
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
+            server.stop();
             stopped.countDown();
         }, "eh-shutdown"));
         stopped.await();

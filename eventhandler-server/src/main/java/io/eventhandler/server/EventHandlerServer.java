@@ -9,8 +9,11 @@ import io.eventhandler.server.arrowhead.LocalCloud;
 import io.eventhandler.server.arrowhead.LocalClouds;
 import io.eventhandler.server.calibration.CalibrationSession;
 import io.eventhandler.server.calibration.StageRecorder;
+import io.eventhandler.server.config.HistoryMode;
 import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.delivery.DeliveryDrain;
 import io.eventhandler.server.delivery.DeliveryService;
+import io.eventhandler.server.delivery.StoredTopicQos;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.frontend.Endpoints;
 import io.eventhandler.server.frontend.HttpFrontEnd;
@@ -26,6 +29,7 @@ import io.eventhandler.server.replication.PairRoles;
 import io.eventhandler.server.replication.ReplicaQueue;
 import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.runtime.Component;
+import io.eventhandler.server.runtime.Intake;
 import io.eventhandler.server.runtime.Lifecycle;
 import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.security.ServerIdentity;
@@ -34,6 +38,7 @@ import io.eventhandler.server.sse.SseHeartbeat;
 import io.eventhandler.server.store.SubscriptionStore;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
+import io.eventhandler.server.webhook.DeliveredPositions;
 import io.eventhandler.server.webhook.WebhookDispatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,6 +59,8 @@ public final class EventHandlerServer implements AutoCloseable {
     private final ServerConfiguration configuration;
     private final Lifecycle lifecycle = new Lifecycle();
     private final Runner runner = lifecycle.own("runner", new Runner());
+    /** Whether new work is taken: added last, so an orderly stop refuses new work before anything else stops. */
+    private final Intake intake = new Intake();
     private final ServerSecurity security;
     private final ObjectMapper mapper;
     private final DeliveryProblemLog problems;
@@ -100,6 +107,8 @@ public final class EventHandlerServer implements AutoCloseable {
         // the kept history is back in the broker before the delivery workers run or anything is published
         final HistoryService history = lifecycle.add("history", new HistoryService(c.history(), broker, runner));
         lifecycle.add("delivery", Component.of(() -> delivery.start(broker), delivery));
+        // drains after the intake: every publish let in has been accepted before it waits for delivery
+        lifecycle.add("delivery drain", new DeliveryDrain(broker, c.history().mode() == HistoryMode.DURABLE));
         final EngineService engine = lifecycle.add("engine", new EngineService(c.engine(), broker, self(), mapper));
         final LocalCloud cloud = lifecycle.own("local cloud clients",
                 LocalClouds.of(c.arrowhead(), c.tls(), security, mapper, runner));
@@ -115,29 +124,63 @@ public final class EventHandlerServer implements AutoCloseable {
         final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,
                 cloud.resources(), engine, history,
                 replication, observed, metrics, new MetricsAccess(cloud.access(), c.observability()), problems,
-                stages);
-        final HttpFrontEnd frontEnd = lifecycle.add("HTTP front end",
-                new HttpFrontEnd(c.http(), c.limits(), c.streams(), security, mapper, endpoints, runner));
+                stages, intake);
+        final HttpFrontEnd frontEnd = lifecycle.add("HTTP front end", new HttpFrontEnd(c.http(), c.shutdown(),
+                c.limits(), c.streams(), security, mapper, endpoints, runner));
         // the subscribers' streams end before the listener closes
         lifecycle.own("subscriber streams", broker);
         // asks its peer, which may ask back: once this instance answers
         lifecycle.add("replication", replication);
-        // registered once it answers; unregistered before it stops answering
-        lifecycle.add("local cloud membership", Component.of(() -> {
-            cloud.join(frontEnd.port(), subscriptions);
-            LOG.info("Local cloud: {}", cloud.dialect());
-        }, cloud::leave));
+        // registered once it answers; on an orderly stop unregistered right after the intake closed
+        lifecycle.add("local cloud membership", membership(cloud, subscriptions, frontEnd));
         lifecycle.own("SSE heartbeat", new SseHeartbeat(broker, c.streams(), problems, runner));
+        lifecycle.add("intake", intake);
         return frontEnd;
     }
 
-    /** Stored subscriptions are attached before the first publish is accepted: none misses a subscriber it had. */
+    /**
+     * Joins the local cloud once the front end listens; on an orderly stop leaves it (unregisters) in the first
+     * phase, after the intake closed and before delivery drains, so that no consumer is sent here while this
+     * instance goes away.
+     */
+    private Component membership(final LocalCloud cloud, final Subscriptions subscriptions,
+                                 final HttpFrontEnd frontEnd) {
+        return new Component() {
+            @Override
+            public void start() {
+                cloud.join(frontEnd.port(), subscriptions);
+                LOG.info("Local cloud: {}", cloud.dialect());
+            }
+
+            @Override
+            public void stopAccepting() {
+                cloud.leave();
+            }
+
+            @Override
+            public void close() {
+                cloud.leave(); // after a failed start, or a stop at once; leaving twice does nothing more
+            }
+        };
+    }
+
+    /**
+     * Stored subscriptions are attached before the first publish is accepted: none misses a subscriber it had. With
+     * durable history each webhook subscription resumes after its recorded delivered position. The topic QoS
+     * configured at runtime is kept in the same store, and applied before anything is published.
+     */
     private Subscriptions subscriptions(final SubscriptionAuthorizer authorizer) {
-        final Subscriptions subscriptions = new Subscriptions(
-                lifecycle.own("subscription store", SubscriptionStore.open(configuration.store())), broker,
+        final SubscriptionStore store = lifecycle.own("subscription store",
+                SubscriptionStore.open(configuration.store()));
+        lifecycle.add("stored topic QoS", new StoredTopicQos(store, delivery, mapper));
+        // closed after the subscriptions and the webhooks, before the store: the last positions are written then
+        final DeliveredPositions positions = configuration.history().mode() != HistoryMode.DURABLE ? null
+                : lifecycle.own("webhook delivered positions", new DeliveredPositions(store,
+                        Duration.ofMillis(configuration.webhooks().positionIntervalMs()), runner));
+        final Subscriptions subscriptions = new Subscriptions(store, broker,
                 lifecycle.own("webhooks", new WebhookDispatcher(
                         configuration.webhooks(), security.outgoing(), broker, problems, runner)),
-                authorizer, configuration.limits().timeStampToleranceSeconds(), runner);
+                authorizer, configuration.limits().timeStampToleranceSeconds(), runner, positions);
         lifecycle.add("subscriptions", Component.of(() -> subscriptions.restore().join(), subscriptions));
         return subscriptions;
     }
@@ -178,12 +221,18 @@ public final class EventHandlerServer implements AutoCloseable {
     }
 
     /**
-     * Stop every part in the reverse of the order they started: all stop accepting, then all drain until
-     * {@code grace} has passed, then all close.
+     * Stop every part in the reverse of the order they started: all stop accepting (new work is answered 503, the
+     * services are unregistered), then all drain until {@code grace} has passed (what was accepted is delivered;
+     * what is not by then is logged), then all close (SSE streams end, the listener closes).
      */
     public void stop(final Duration grace) {
         lifecycle.stop(grace);
         LOG.info("Event Handler on port {} stopped", frontEnd.port());
+    }
+
+    /** The orderly stop with the configured grace period ({@code eh.shutdown.grace.ms}), as on SIGTERM. */
+    public void stop() {
+        stop(configuration.shutdown().grace());
     }
 
     /** Stop at once: {@code stop(Duration.ZERO)}. */

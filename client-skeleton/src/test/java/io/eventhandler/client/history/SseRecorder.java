@@ -20,6 +20,7 @@ final class SseRecorder implements AutoCloseable {
     private final Map<String, Integer> named = new LinkedHashMap<>();
     private final CompletableFuture<HttpResponse<Stream<String>>> response;
     private volatile int status;
+    private volatile boolean ended;
 
     private SseRecorder(final HttpClient client, final URI uri, final long lastEventId) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(uri).header("Accept", "text/event-stream");
@@ -30,6 +31,7 @@ final class SseRecorder implements AutoCloseable {
         response.thenAcceptAsync(r -> {
             status = r.statusCode();
             read(r.body());
+            ended = true; // the server ended the stream (a broken one throws instead)
         });
     }
 
@@ -63,6 +65,11 @@ final class SseRecorder implements AutoCloseable {
                 data.append(line.substring(5).trim());
             }
         });
+    }
+
+    /** Whether the server ended the stream cleanly (the last chunk came; no reset). */
+    boolean ended() {
+        return ended;
     }
 
     int status() {

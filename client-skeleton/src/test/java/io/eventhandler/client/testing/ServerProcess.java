@@ -157,6 +157,21 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** SIGTERM, as a process manager stops it: the JVM runs its shutdown hook (the orderly stop). */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** Wait for the process to end (after {@link #terminate}); false if it still runs after {@code limit}. */
+    public boolean awaitExit(final Duration limit) {
+        try {
+            return process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** CPU time the process used so far (user + system), from /proc; -1 where there is none. */
     public long cpuMillis() {
         try {

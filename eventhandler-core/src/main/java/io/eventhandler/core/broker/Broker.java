@@ -20,6 +20,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
@@ -269,6 +270,18 @@ public final class Broker implements AutoCloseable {
             outboxes.addAll(topic.subscribers());
         }
         return outboxes;
+    }
+
+    /** Per topic with any, the accepted events not fanned out to its subscribers yet. */
+    public Map<String, Integer> undispatched() {
+        final Map<String, Integer> counts = new TreeMap<>();
+        for (final Topic topic : topics.values()) {
+            final int n = topic.undispatched();
+            if (n > 0) {
+                counts.put(topic.name(), n);
+            }
+        }
+        return counts;
     }
 
     private Topic topic(final String name) {

@@ -435,6 +435,26 @@ public final class SubscriberOutbox {
         return failed.get();
     }
 
+    /**
+     * Whether it has nothing left to do: no item queued, no batch in flight or being taken, no drop to announce, or
+     * it is closed. Any thread; for an orderly stop, which waits for every outbox to be idle.
+     */
+    public boolean idle() {
+        return closeReason != null
+                || size.get() == 0 && drainState.get() == IDLE && pendingGapFirst == 0;
+    }
+
+    /** Events queued or in flight now, not delivered yet. Any thread; approximate while it delivers. */
+    public int undelivered() {
+        int n = countEvents(inFlight);
+        for (final OutboxItem item : queue) {
+            if (item instanceof Event) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** Items waiting in the queue now. */
     public int pending() {
         return size.get();

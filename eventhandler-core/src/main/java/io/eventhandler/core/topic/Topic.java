@@ -339,6 +339,11 @@ public final class Topic implements FanOut {
         attachmentsChanged = true;
     }
 
+    /** Accepted events not fanned out to the subscribers yet. */
+    public synchronized int undispatched() {
+        return undispatched.size();
+    }
+
     public synchronized List<SubscriberOutbox> subscribers() {
         final List<SubscriberOutbox> outboxes = new ArrayList<>(byKey.size());
         for (final Attachment attachment : byKey.values()) {

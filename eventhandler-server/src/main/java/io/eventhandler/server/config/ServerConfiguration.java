@@ -18,6 +18,7 @@ import java.util.Properties;
  * All problems are reported together at start, and a key that is no setting is one of them.
  *
  * @param http          the HTTP listener
+ * @param shutdown      the orderly stop: its grace period
  * @param limits        what one request may carry: body, headers, JSON, names, metadata, publish rates, streams
  * @param streams       SSE streams: heartbeat, retry, stall timeout
  * @param webhooks      webhook delivery: timeouts, retries, circuit breaker, connections
@@ -33,6 +34,7 @@ import java.util.Properties;
  */
 public record ServerConfiguration(
         HttpConfiguration http,
+        ShutdownConfiguration shutdown,
         LimitsConfiguration limits,
         StreamConfiguration streams,
         WebhookConfiguration webhooks,
@@ -100,6 +102,7 @@ public record ServerConfiguration(
         final DeliveryConfiguration delivery = DeliveryConfiguration.read(source);
         final ServerConfiguration configuration = new ServerConfiguration(
                 http,
+                ShutdownConfiguration.read(source),
                 limits,
                 streams,
                 webhooks,
@@ -124,6 +127,7 @@ public record ServerConfiguration(
     public Map<String, Object> describe() {
         final Map<String, Object> d = new LinkedHashMap<>();
         http.describe(d);
+        shutdown.describe(d);
         limits.describe(d);
         streams.describe(d);
         webhooks.describe(d);

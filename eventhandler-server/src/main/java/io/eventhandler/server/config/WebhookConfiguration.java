@@ -18,9 +18,11 @@ import static io.eventhandler.server.config.Setting.atLeast;
  *                          again (10000)
  * @param maxConnections    {@link #MAX_CONNECTIONS} — pooled connections to all subscribers (512)
  * @param ioThreads         {@link #IO_THREADS} — I/O threads of the webhook HTTP client (cores)
+ * @param positionIntervalMs {@link #POSITION_INTERVAL_MS} — how often delivered positions are written (1000)
  */
 public record WebhookConfiguration(int connectTimeoutMs, int responseTimeoutMs, int maxRetries, int retryBackoffMs,
-                                   int circuitFailures, int circuitOpenMs, int maxConnections, int ioThreads) {
+                                   int circuitFailures, int circuitOpenMs, int maxConnections, int ioThreads,
+                                   int positionIntervalMs) {
 
     private static final Settings<WebhookConfiguration> SETTINGS = new Settings<>();
 
@@ -43,11 +45,15 @@ public record WebhookConfiguration(int connectTimeoutMs, int responseTimeoutMs, 
     public static final Setting<Integer> IO_THREADS = SETTINGS.add(
             Setting.integer("eh.webhook.io.threads", Runtime.getRuntime().availableProcessors(), atLeast(1)),
             WebhookConfiguration::ioThreads);
+    public static final Setting<Integer> POSITION_INTERVAL_MS = SETTINGS.add(
+            Setting.integer("eh.webhook.position.interval.ms", 1_000, atLeast(10)),
+            WebhookConfiguration::positionIntervalMs);
 
     static WebhookConfiguration read(final ConfigSource source) {
         return new WebhookConfiguration(source.get(CONNECT_TIMEOUT_MS), source.get(RESPONSE_TIMEOUT_MS),
                 source.get(MAX_RETRIES), source.get(RETRY_BACKOFF_MS), source.get(CIRCUIT_FAILURES),
-                source.get(CIRCUIT_OPEN_MS), source.get(MAX_CONNECTIONS), source.get(IO_THREADS));
+                source.get(CIRCUIT_OPEN_MS), source.get(MAX_CONNECTIONS), source.get(IO_THREADS),
+                source.get(POSITION_INTERVAL_MS));
     }
 
     void describe(final Map<String, Object> into) {

@@ -52,6 +52,8 @@ public final class DeliveryService implements AutoCloseable {
     private final ExecutorService drainPool;
     private final EdfDelivery scheduler;
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
+    /** Where a QoS configured at runtime is kept across restarts (nowhere until {@link #keepQosIn}). */
+    private volatile StoredTopicQos stored;
 
     /**
      * Builds the plans and the scheduler and loads the topics file; no worker runs before {@link #start}.
@@ -133,6 +135,10 @@ public final class DeliveryService implements AutoCloseable {
      */
     public TopicPlan configure(final String topic, final TopicQos qos) {
         final TopicPlan plan = plans.configure(topic, qos);
+        final StoredTopicQos store = stored;
+        if (store != null) {
+            store.saved(plan.topic(), qos); // before the answer: a configuration answered 200 survives a restart
+        }
         changed();
         return plan;
     }
@@ -140,10 +146,19 @@ public final class DeliveryService implements AutoCloseable {
     /** Remove a topic's configured QoS and announce it; false if it had none. */
     public boolean remove(final String topic) {
         final boolean removed = plans.remove(topic);
+        final StoredTopicQos store = stored;
+        if (removed && store != null) {
+            store.removed(topic);
+        }
         if (removed) {
             changed();
         }
         return removed;
+    }
+
+    /** From now on every change of a topic's configured QoS is kept in {@code store} before it is answered. */
+    void keepQosIn(final StoredTopicQos store) {
+        this.stored = store;
     }
 
     /** Call {@code listener} after every change of a topic's configured QoS; it must not block. */

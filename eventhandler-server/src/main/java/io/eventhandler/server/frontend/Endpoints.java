@@ -10,6 +10,7 @@ import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.MetricsAccess;
 import io.eventhandler.server.observability.ObservedState;
 import io.eventhandler.server.replication.ReplicationService;
+import io.eventhandler.server.runtime.Intake;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
@@ -33,9 +34,11 @@ import java.util.Set;
  * @param metricsAccess who may read metrics and the status page
  * @param problems      where delivery problems are logged
  * @param stages        where publish and SSE record their stages ({@link StageRecorder#NONE} unless calibrating)
+ * @param intake        whether new work is taken (not once an orderly stop began), and the requests being served
  */
 public record Endpoints(Broker broker, DeliveryService delivery, Subscriptions subscriptions, AccessControl access,
                         SubscriptionAuthorizer authorizer, Set<Class<?>> cloudResources, EngineService engine,
                         HistoryService history, ReplicationService replication, ObservedState observed,
-                        EventHandlerMetrics metrics, MetricsAccess metricsAccess, DeliveryProblemLog problems, StageRecorder stages) {
+                        EventHandlerMetrics metrics, MetricsAccess metricsAccess, DeliveryProblemLog problems,
+                        StageRecorder stages, Intake intake) {
 }

@@ -7,6 +7,7 @@ import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.config.ResourceInUseException;
+import io.eventhandler.server.config.ShutdownConfiguration;
 import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
@@ -89,6 +90,7 @@ public final class HttpFrontEnd implements Component {
     private final DelayedExecutor codecTimer;
     private final StatusStream statusStream;
     private final HttpServer server;
+    private final long retryAfterSeconds;
     private int port;
 
     /**
@@ -96,10 +98,12 @@ public final class HttpFrontEnd implements Component {
      * @param streams SSE streams' retry and heartbeat
      * @param mapper  Jackson with the JSON limits applied
      */
-    public HttpFrontEnd(final HttpConfiguration http, final LimitsConfiguration limits,
-                        final StreamConfiguration streams, final ServerSecurity security, final ObjectMapper mapper,
-                        final Endpoints endpoints, final Runner runner) {
+    public HttpFrontEnd(final HttpConfiguration http, final ShutdownConfiguration shutdown,
+                        final LimitsConfiguration limits, final StreamConfiguration streams,
+                        final ServerSecurity security, final ObjectMapper mapper, final Endpoints endpoints,
+                        final Runner runner) {
         this.http = http;
+        this.retryAfterSeconds = shutdown.retryAfterSeconds();
         this.security = security;
         this.codecTimerThread = Executors.newSingleThreadExecutor(runner.threads("eh-http-timer"));
         this.codecTimer = new DelayedExecutor(codecTimerThread, 1, TimeUnit.SECONDS);
@@ -190,7 +194,8 @@ public final class HttpFrontEnd implements Component {
             handlers.addHttpHandler(new RequestRouter(hotPaths,
                     Map.of(EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, statusStream),
                     jersey, responses, endpoints.replication()::serving, endpoints.replication()::fenced,
-                    endpoints.replication()::refusedByFence), registrations);
+                    endpoints.replication()::refusedByFence, endpoints.intake(), retryAfterSeconds),
+                    registrations);
         });
     }
 

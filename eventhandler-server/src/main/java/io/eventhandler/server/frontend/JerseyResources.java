@@ -16,6 +16,7 @@ import io.eventhandler.server.observability.MetricsAccess;
 import io.eventhandler.server.publish.PublishValidator;
 import io.eventhandler.server.replication.ReplicationResource;
 import io.eventhandler.server.replication.ReplicationService;
+import io.eventhandler.server.runtime.Intake;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.subscription.SubscriptionValidator;
@@ -62,6 +63,7 @@ final class JerseyResources {
                         bind(endpoints.metrics()).to(EventHandlerMetrics.class);
                         bind(endpoints.metricsAccess()).to(MetricsAccess.class);
                         bind(endpoints.history()).to(HistoryService.class);
+                        bind(endpoints.intake()).to(Intake.class);
                         bind(security.systemName()).named(ReplicationResource.SELF).to(String.class);
                     }
                 })

@@ -10,6 +10,9 @@ import org.glassfish.grizzly.http.util.Header;
 import jakarta.ws.rs.core.MediaType;
 import org.glassfish.jersey.server.internal.ContainerUtils;
 
+import io.eventhandler.server.runtime.Intake;
+
+import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
@@ -38,6 +41,8 @@ public final class RequestRouter extends ErrorAnsweringHandler {
     private final BooleanSupplier serving;
     private final BooleanSupplier fenced;
     private final Runnable fencedRefusal;
+    private final Intake intake;
+    private final long retryAfterSeconds;
 
     /**
      * @param exactPaths the hot paths, refused while this instance stands by
@@ -46,13 +51,18 @@ public final class RequestRouter extends ErrorAnsweringHandler {
      *                them 503 so that they go to the primary, and only reads and the replication protocol here)
      * @param fenced  whether this primary is fenced off from its lost backup now (the same requests get 503)
      * @param fencedRefusal counts a request refused by the fence
+     * @param intake  closed once an orderly stop began: what a backup refuses is then refused with 503 and
+     *                {@code Retry-After: retryAfterSeconds}; every request served is counted in it
      */
     public RequestRouter(final Map<String, HttpHandler> exactPaths, final Map<String, HttpHandler> readPaths,
                          final HttpHandler jersey, final GrizzlyResponses responses, final BooleanSupplier serving,
-                         final BooleanSupplier fenced, final Runnable fencedRefusal) {
+                         final BooleanSupplier fenced, final Runnable fencedRefusal, final Intake intake,
+                         final long retryAfterSeconds) {
         super(responses);
         this.fenced = fenced;
         this.fencedRefusal = fencedRefusal;
+        this.intake = intake;
+        this.retryAfterSeconds = retryAfterSeconds;
         this.exactPaths = Map.copyOf(exactPaths);
         this.readPaths = Map.copyOf(readPaths);
         this.jersey = jersey;
@@ -68,6 +78,30 @@ public final class RequestRouter extends ErrorAnsweringHandler {
             return;
         }
         final HttpHandler exact = exactPaths.get(request.getRequestURI());
+        if (!intake.enter()) {
+            if (refusedWhileStandingBy(request, exact != null)) {
+                refuseWhileStopping(request, response);
+                return;
+            }
+            // a read while stopping: served, not counted
+            route(request, response, exact);
+            return;
+        }
+        try {
+            route(request, response, exact);
+        } finally {
+            intake.exit();
+        }
+    }
+
+    private void refuseWhileStopping(final Request request, final Response response) throws IOException {
+        response.setHeader("Retry-After", Long.toString(retryAfterSeconds));
+        responses.error(response, 503, ExceptionType.UNAVAILABLE, "This Event Handler is stopping and accepts no "
+                + "new events, subscriptions or changes: retry after " + retryAfterSeconds + " s, here or at "
+                + "another instance.", request.getRequestURI());
+    }
+
+    private void route(final Request request, final Response response, final HttpHandler exact) throws Exception {
         if (!serving.getAsBoolean() && refusedWhileStandingBy(request, exact != null)) {
             responses.error(response, 503, ExceptionType.UNAVAILABLE, "This Event Handler is the backup of a "
                     + "primary/backup pair and does not serve publishers or subscribers now: use the primary.",

@@ -2,6 +2,7 @@ package io.eventhandler.server.observability;
 
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.server.replication.ReplicationService;
+import io.eventhandler.server.runtime.Intake;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.GET;
@@ -40,10 +41,12 @@ public final class ObservabilityResource {
     private final EventHandlerMetrics metrics;
     private final MetricsAccess access;
     private final ReplicationService replication;
+    private final Intake intake;
 
     @Inject
     public ObservabilityResource(final EventHandlerMetrics metrics, final MetricsAccess access,
-                                 final ReplicationService replication) {
+                                 final ReplicationService replication, final Intake intake) {
+        this.intake = intake;
         this.metrics = metrics;
         this.access = access;
         this.replication = replication;
@@ -68,15 +71,17 @@ public final class ObservabilityResource {
 
     /**
      * 200 when this instance serves publishers and subscribers (standalone, or the serving primary), 503 when it
-     * stands by as a backup: a load balancer then sends traffic to the primary only.
+     * stands by as a backup (a load balancer then sends traffic to the primary only) or is stopping.
      */
     @GET
     @Path(READY)
     @Produces(MediaType.APPLICATION_JSON)
     public Response ready() {
-        final boolean serving = replication.serving();
+        final boolean stopping = !intake.open();
+        final boolean serving = replication.serving() && !stopping;
+        final String state = stopping ? "STOPPING" : serving ? "READY" : "STANDBY";
         return Response.status(serving ? 200 : 503)
-                .entity(new ReadinessDTO(serving ? "READY" : "STANDBY", replication.role().name(), epoch()))
+                .entity(new ReadinessDTO(state, replication.role().name(), epoch()))
                 .cacheControl(noCache()).build();
     }
 

@@ -20,6 +20,10 @@ import java.util.Locale;
  *                  filter_meta_data (JSON), match_meta_data, notify_uri, start_date, end_date,
  *                  sources (JSON), consumer_id, authorized_publishers (JSON), created_at, updated_at,
  *                  requirements (JSON, nullable; added after the first release, so added to older tables))
+ * eh_delivery_position (subscription_id PRIMARY KEY, delivered_through, updated_at)
+ *                 a webhook subscription's resume point: every event up to delivered_through was acknowledged
+ *                 (or given up on, counted); rows of deleted subscriptions are removed at the next write
+ * eh_topic_qos    (topic PRIMARY KEY, qos (JSON TopicQosDTO), updated_at): QoS configured at runtime
  * </pre>
  */
 final class Schema {
@@ -86,6 +90,14 @@ final class Schema {
                         + "CONSTRAINT eh_subscription_pair "
                         + "UNIQUE (event_type_id, subscriber_name, subscriber_address, subscriber_port), "
                         + "CONSTRAINT eh_subscription_event_type "
-                        + "FOREIGN KEY (event_type_id) REFERENCES eh_event_type (id))");
+                        + "FOREIGN KEY (event_type_id) REFERENCES eh_event_type (id))",
+                "CREATE TABLE IF NOT EXISTS eh_delivery_position ("
+                        + "subscription_id BIGINT NOT NULL PRIMARY KEY, "
+                        + "delivered_through BIGINT NOT NULL, "
+                        + "updated_at BIGINT NOT NULL)",
+                "CREATE TABLE IF NOT EXISTS eh_topic_qos ("
+                        + "topic VARCHAR(255) NOT NULL PRIMARY KEY, "
+                        + "qos " + text + " NOT NULL, "
+                        + "updated_at BIGINT NOT NULL)");
     }
 }

@@ -19,7 +19,10 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -261,6 +264,95 @@ public final class SubscriptionStore implements AutoCloseable {
             try (PreparedStatement select = connection.prepareStatement(SubscriptionRows.SELECT + "ORDER BY s.id")) {
                 return list(select);
             }
+        });
+    }
+
+    /**
+     * Records webhook subscriptions' delivered positions (subscription id to the sequence number through which its
+     * events were delivered), in one transaction, and forgets those of subscriptions that no longer exist.
+     */
+    public void recordDeliveredPositions(final Map<Long, Long> positions) {
+        run("recordDeliveredPositions", connection -> {
+            final long now = now();
+            try (PreparedStatement update = connection.prepareStatement(
+                    "UPDATE eh_delivery_position SET delivered_through = ?, updated_at = ? WHERE subscription_id = ?");
+                 PreparedStatement insert = connection.prepareStatement("INSERT INTO eh_delivery_position "
+                         + "(subscription_id, delivered_through, updated_at) VALUES (?, ?, ?)")) {
+                for (final Map.Entry<Long, Long> position : positions.entrySet()) {
+                    update.setLong(1, position.getValue());
+                    update.setLong(2, now);
+                    update.setLong(3, position.getKey());
+                    if (update.executeUpdate() == 0) {
+                        insert.setLong(1, position.getKey());
+                        insert.setLong(2, position.getValue());
+                        insert.setLong(3, now);
+                        insert.executeUpdate();
+                    }
+                }
+            }
+            try (Statement orphans = connection.createStatement()) {
+                orphans.executeUpdate("DELETE FROM eh_delivery_position WHERE subscription_id NOT IN "
+                        + "(SELECT id FROM eh_subscription)");
+            }
+            return null;
+        });
+    }
+
+    /** Every recorded delivered position, by subscription id. */
+    public Map<Long, Long> deliveredPositions() {
+        return run("deliveredPositions", connection -> {
+            final Map<Long, Long> positions = new HashMap<>();
+            try (PreparedStatement select = connection.prepareStatement(
+                    "SELECT subscription_id, delivered_through FROM eh_delivery_position");
+                 ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    positions.put(rows.getLong(1), rows.getLong(2));
+                }
+            }
+            return positions;
+        });
+    }
+
+    /** Stores a topic's QoS configured at runtime (a JSON document), replacing what was stored for it. */
+    public void saveTopicQos(final String topic, final String qosJson) {
+        run("saveTopicQos", connection -> {
+            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_topic_qos WHERE topic = ?");
+                 PreparedStatement insert = connection.prepareStatement(
+                         "INSERT INTO eh_topic_qos (topic, qos, updated_at) VALUES (?, ?, ?)")) {
+                delete.setString(1, topic);
+                delete.executeUpdate();
+                insert.setString(1, topic);
+                insert.setString(2, qosJson);
+                insert.setLong(3, now());
+                insert.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Forgets a topic's stored QoS. */
+    public void deleteTopicQos(final String topic) {
+        run("deleteTopicQos", connection -> {
+            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_topic_qos WHERE topic = ?")) {
+                delete.setString(1, topic);
+                delete.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Every stored topic QoS (JSON documents), by topic. */
+    public Map<String, String> topicQos() {
+        return run("topicQos", connection -> {
+            final Map<String, String> qos = new LinkedHashMap<>();
+            try (PreparedStatement select = connection.prepareStatement(
+                    "SELECT topic, qos FROM eh_topic_qos ORDER BY topic");
+                 ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    qos.put(rows.getString(1), rows.getString(2));
+                }
+            }
+            return qos;
         });
     }
 

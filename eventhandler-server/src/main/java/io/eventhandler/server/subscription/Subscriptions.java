@@ -11,6 +11,8 @@ import io.eventhandler.server.store.StoredSubscription;
 import io.eventhandler.server.store.StoredSystem;
 import io.eventhandler.server.store.SubscriptionPage;
 import io.eventhandler.server.store.SubscriptionStore;
+import io.eventhandler.core.topic.TopicSnapshot;
+import io.eventhandler.server.webhook.DeliveredPositions;
 import io.eventhandler.server.webhook.WebhookDispatcher;
 import io.eventhandler.server.webhook.WebhookSubscription;
 import org.slf4j.Logger;
@@ -53,14 +55,22 @@ public final class Subscriptions implements AutoCloseable {
     private final Map<Key, AuthorizedPublishers> attached = new ConcurrentHashMap<>();
     /** Told after every change of the stored subscriptions (the replication link mirrors them to the backup). */
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
+    /** Where webhook subscriptions' delivered positions are kept; null when they are not (no durable history). */
+    private final DeliveredPositions positions;
+    /** The store id of each attached subscription, whose position is tracked. */
+    private final Map<Key, Long> attachedIds = new ConcurrentHashMap<>();
 
     /**
      * @param toleranceSeconds allowed clock difference of the subscriptions' start and end dates
      * @param runner           makes the subscriptions' thread, {@code eh-subscriptions}
+     * @param positions        where webhook subscriptions' delivered positions are kept, to resume from after a
+     *                         restart (with durable history only); null: every attachment is for live events
      */
     public Subscriptions(final SubscriptionStore store, final Broker broker, final WebhookDispatcher webhooks,
-                         final SubscriptionAuthorizer authorizer, final int toleranceSeconds, final Runner runner) {
+                         final SubscriptionAuthorizer authorizer, final int toleranceSeconds, final Runner runner,
+                         final DeliveredPositions positions) {
         this.worker = runner.pool("eh-subscriptions", 1, STALL_BOUND);
+        this.positions = positions;
         this.store = store;
         this.broker = broker;
         this.webhooks = webhooks;
@@ -139,10 +149,20 @@ public final class Subscriptions implements AutoCloseable {
     public CompletableFuture<Integer> restore() {
         return CompletableFuture.supplyAsync(() -> {
             final List<StoredSubscription> all = store.all();
+            final Map<Long, Long> delivered = positions == null ? Map.of() : positions.stored();
+            int resumed = 0;
             for (final StoredSubscription stored : all) {
-                attach(stored, grantOf(stored));
+                final Long after = delivered.get(stored.id());
+                attach(stored, grantOf(stored), after);
+                if (after != null) {
+                    resumed++;
+                    LOG.info("webhook subscription {} of {} to {} resumes after event {} (events it got after the "
+                            + "last recorded position come again, with their X-Event-Sequence)", stored.id(),
+                            stored.subscriber().ref(), stored.eventTypeName(), after);
+                }
             }
-            LOG.info("restored {} stored subscription(s)", all.size());
+            LOG.info("restored {} stored subscription(s), {} resuming from a delivered position", all.size(),
+                    resumed);
             return all.size();
         }, worker);
     }
@@ -296,16 +316,44 @@ public final class Subscriptions implements AutoCloseable {
     }
 
     private void attach(final StoredSubscription stored, final AuthorizationGrant grant) {
+        attach(stored, grant, null);
+    }
+
+    /** Attach for live events, or (with {@code resumeAfter}) from after that recorded delivered position. */
+    private void attach(final StoredSubscription stored, final AuthorizationGrant grant, final Long resumeAfter) {
         final AuthorizedPublishers publishers = grant.filter();
-        webhooks.subscribe(new WebhookSubscription(stored.eventTypeName(), stored.subscriber().ref(),
-                stored.notifyUri(), SubscriptionFilters.of(stored, toleranceMicros).and(publishers),
-                hasKey(stored.subscriber()), stored.requirements()));
-        attached.put(Key.of(stored), publishers);
+        final WebhookSubscription subscription = new WebhookSubscription(stored.eventTypeName(),
+                stored.subscriber().ref(), stored.notifyUri(),
+                SubscriptionFilters.of(stored, toleranceMicros).and(publishers),
+                hasKey(stored.subscriber()), stored.requirements());
+        final Key key = Key.of(stored);
+        final Long previous = attachedIds.put(key, stored.id());
+        if (positions == null) {
+            webhooks.subscribe(subscription);
+        } else {
+            if (previous != null && previous != stored.id()) {
+                positions.forget(previous);
+            }
+            if (resumeAfter != null) {
+                webhooks.subscribe(subscription, resumeAfter, positions.track(stored.id(), resumeAfter, true));
+            } else {
+                // a new subscription starts with what is accepted from now on; recorded as such at the next write
+                final long now = broker.topic(stored.eventTypeName(), false).map(TopicSnapshot::lastSequence)
+                        .orElse(0L);
+                webhooks.subscribe(subscription, -1, positions.track(stored.id(), now, false));
+            }
+        }
+        attached.put(key, publishers);
     }
 
     private void detach(final String eventType, final SystemRef subscriber) {
         broker.unsubscribe(eventType, subscriber);
-        attached.remove(new Key(eventType, subscriber));
+        final Key key = new Key(eventType, subscriber);
+        attached.remove(key);
+        final Long id = attachedIds.remove(key);
+        if (id != null && positions != null) {
+            positions.forget(id);
+        }
     }
 
     /** Stop taking changes; what was accepted before is finished first. */

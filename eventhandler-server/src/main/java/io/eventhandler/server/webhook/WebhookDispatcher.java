@@ -41,6 +41,8 @@ public final class WebhookDispatcher implements AutoCloseable {
     private final long circuitOpenMs;
     private final boolean tls;
     private final DeliveryProblemLog problems;
+    /** Set before the client closes: what fails from then on is the stop's doing, not the subscribers'. */
+    private volatile boolean closing;
 
     /**
      * @param tls      in secure mode, subscribers that registered authentication info are called over HTTPS as the
@@ -102,19 +104,31 @@ public final class WebhookDispatcher implements AutoCloseable {
                 .build();
     }
 
-    /** Attach the subscription to its topic, replacing the subscriber's previous one for that topic. */
+    /** Attach the subscription to its topic for live events, replacing the subscriber's previous one for it. */
     public void subscribe(final WebhookSubscription subscription) {
+        subscribe(subscription, -1, DeliveredPositions.untracked());
+    }
+
+    /**
+     * Attach the subscription to its topic, replacing the subscriber's previous one for that topic.
+     *
+     * @param resumeAfter replay the history after this sequence number first; negative for live events only
+     * @param position    advanced as its events are done with
+     */
+    public void subscribe(final WebhookSubscription subscription, final long resumeAfter,
+                          final DeliveredPositions.Position position) {
         final String description = "webhook " + subscription.subscriber() + subscription.notifyPath();
         final WebhookSink sink = new WebhookSink(client, retryScheduler, retryPolicy,
                 WebhookTarget.of(subscription, tls), new CircuitBreaker(circuitFailures,
                         TimeUnit.MILLISECONDS.toNanos(circuitOpenMs), System::nanoTime),
-                TopicName.normalise(subscription.eventType()), description, problems);
+                TopicName.normalise(subscription.eventType()), description, problems, position, () -> closing);
         broker.subscribe(new SubscribeRequest(subscription.eventType(), subscription.subscriber(),
-                description, subscription.filter(), sink, -1, subscription.requirements()));
+                description, subscription.filter(), sink, resumeAfter, subscription.requirements()));
     }
 
     @Override
     public void close() {
+        closing = true;
         retryScheduler.shutdownNow();
         client.close(CloseMode.GRACEFUL);
     }

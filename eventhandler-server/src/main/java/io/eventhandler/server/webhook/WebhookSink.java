@@ -6,6 +6,7 @@ import io.eventhandler.core.outbox.DeliveryCallback;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.outbox.EventSink;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.OutboxItem;
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
@@ -21,12 +22,15 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Delivers one subscription's events as Arrowhead does, by {@code POST} of the {@code EventDTO} to the subscriber's
  * notify URI, one request at a time so they arrive in order, each retried with back-off a bounded number of times.
  * Each POST also carries the event's sequence number in {@value EventHandlerApi#SEQUENCE_HEADER}, so a subscriber can
- * see gaps and retried duplicates. Gap notices have no webhook form and are skipped.
+ * see gaps and retried duplicates. Gap notices have no webhook form: each is logged as a {@code DROPPED} problem
+ * with the range it covers. Every event done with (delivered, or given up on and counted) advances the
+ * subscription's {@link DeliveredPositions.Position}, from which it resumes after a restart.
  */
 final class WebhookSink implements EventSink {
 
@@ -40,11 +44,17 @@ final class WebhookSink implements EventSink {
     private final String topic;
     private final String subscriber;
     private final DeliveryProblemLog problems;
+    private final DeliveredPositions.Position position;
+    /** Whether the dispatcher is closing: a failure then is the stop's, not the subscriber's. */
+    private final BooleanSupplier closing;
 
     WebhookSink(final CloseableHttpAsyncClient client, final ScheduledExecutorService retryScheduler,
                 final RetryPolicy retryPolicy, final WebhookTarget target, final CircuitBreaker breaker,
-                final String topic, final String subscriber, final DeliveryProblemLog problems) {
+                final String topic, final String subscriber, final DeliveryProblemLog problems,
+                final DeliveredPositions.Position position, final BooleanSupplier closing) {
         this.client = client;
+        this.closing = closing;
+        this.position = position;
         this.topic = topic;
         this.subscriber = subscriber;
         this.problems = problems;
@@ -94,18 +104,27 @@ final class WebhookSink implements EventSink {
         }
 
         void next() {
+            if (closing.getAsBoolean()) {
+                abandonRest(0);
+                return;
+            }
             while (++index < batch.size()) {
                 if (batch.get(index) instanceof Event event) {
                     if (!breaker.allows()) {
                         failed++; // the circuit is open: given up at once, counted
                         problems.report(DeliveryProblemLog.Problem.CIRCUIT_OPEN, topic, subscriber,
                                 event.sequence(), "FAILED_AT_ONCE");
+                        position.advance(event.sequence());
                         continue;
                     }
                     current = event;
                     attempt = 1;
                     send();
                     return;
+                }
+                if (batch.get(index) instanceof Gap gap) {
+                    problems.report(DeliveryProblemLog.Problem.DROPPED, topic, subscriber, gap.firstMissingId(),
+                            "GAP_" + gap.reason(), "through=" + gap.lastMissingId() + " missed=" + gap.missed());
                 }
             }
             callback.completed(delivered, failed);
@@ -119,6 +138,7 @@ final class WebhookSink implements EventSink {
         public void completed(final SimpleHttpResponse response) {
             if (response.getCode() >= 200 && response.getCode() < 300) {
                 delivered++;
+                position.advance(current.sequence());
                 breaker.succeeded();
                 next();
             } else {
@@ -136,7 +156,30 @@ final class WebhookSink implements EventSink {
             retryOrGiveUp("CANCELLED");
         }
 
+        /**
+         * The dispatcher is closing (the orderly stop's grace period is over): the events left are not given up on
+         * (the position stays before them, so a subscription with a kept position gets them after a restart), only
+         * counted as not delivered in this run.
+         *
+         * @param current 1 if the event at {@code index} is among them (its send failed), else 0
+         */
+        private void abandonRest(final int current) {
+            int left = current;
+            for (int i = index + 1; i < batch.size(); i++) {
+                if (batch.get(i) instanceof Event) {
+                    left++;
+                }
+            }
+            index = batch.size();
+            LOG.debug("{} event(s) to {} left undelivered: stopping", left, target.uri());
+            callback.completed(delivered, failed + left);
+        }
+
         private void retryOrGiveUp(final String why) {
+            if (closing.getAsBoolean()) {
+                abandonRest(1); // the one being sent, and those after it
+                return;
+            }
             attempt++;
             if (retryPolicy.mayRetry(attempt)) {
                 problems.report(DeliveryProblemLog.Problem.RETRY, topic, subscriber, current.sequence(), why,
@@ -149,6 +192,7 @@ final class WebhookSink implements EventSink {
                 }
             }
             failed++;
+            position.advance(current.sequence());
             problems.report(DeliveryProblemLog.Problem.GAVE_UP, topic, subscriber, current.sequence(), why,
                     "attempts=" + (attempt - 1) + " uri=" + target.uri());
             if (breaker.failed()) {

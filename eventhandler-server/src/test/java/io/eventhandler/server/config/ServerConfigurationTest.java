@@ -45,6 +45,7 @@ class ServerConfigurationTest {
         values.put(HttpConfiguration.PORT.key(), "18455");
         values.put(HttpConfiguration.WORKER_THREADS.key(), "17");
         values.put(HttpConfiguration.SELECTOR_THREADS.key(), "3");
+        values.put(ShutdownConfiguration.GRACE_MS.key(), "2500");
         values.put(DeliveryConfiguration.THREADS.key(), "5");
         values.put(HistoryConfiguration.SIZE.key(), "0");
         values.put(DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), "2");
@@ -62,6 +63,7 @@ class ServerConfigurationTest {
         values.put(WebhookConfiguration.CIRCUIT_OPEN_MS.key(), "1");
         values.put(WebhookConfiguration.MAX_CONNECTIONS.key(), "9");
         values.put(WebhookConfiguration.IO_THREADS.key(), "3");
+        values.put(WebhookConfiguration.POSITION_INTERVAL_MS.key(), "250");
         values.put(TlsConfiguration.ENABLED.key(), "false");
         values.put(TlsConfiguration.KEY_STORE_TYPE.key(), "PKCS12");
         values.put(TlsConfiguration.KEY_STORE.key(), "certs/eventhandler.p12");
@@ -157,6 +159,7 @@ class ServerConfigurationTest {
         expected.put("server.port", "8455");
         expected.put("eh.worker.threads", Integer.toString(Math.max(2, CORES)));
         expected.put("eh.selector.threads", Integer.toString(CORES));
+        expected.put("eh.shutdown.grace.ms", "10000");
         expected.put("eh.delivery.threads", Integer.toString(Math.max(2, CORES)));
         expected.put("eh.history.size", "1024");
         expected.put("eh.subscriber.queue.capacity", "8192");
@@ -174,6 +177,7 @@ class ServerConfigurationTest {
         expected.put("eh.webhook.circuit.open.ms", "10000");
         expected.put("eh.webhook.max.connections", "512");
         expected.put("eh.webhook.io.threads", Integer.toString(CORES));
+        expected.put("eh.webhook.position.interval.ms", "1000");
         expected.put("server.ssl.enabled", "false");
         expected.put("server.ssl.key-store-type", "PKCS12");
         expected.put("server.ssl.key-store", "");
@@ -301,9 +305,10 @@ class ServerConfigurationTest {
         assertEquals(hidingTheSecret(values), described(configuration));
         assertEquals(new ServerConfiguration(
                         new HttpConfiguration("0.0.0.0", 18455, 17, 3),
+                        new ShutdownConfiguration(2500),
                         new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7),
                         new StreamConfiguration(100, 0, 60_000),
-                        new WebhookConfiguration(1, 7, 0, 0, 0, 1, 9, 3),
+                        new WebhookConfiguration(1, 7, 0, 0, 0, 1, 9, 3, 250),
                         new DeliveryConfiguration(5, 2, 1, 8, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new HistoryConfiguration(HistoryMode.DURABLE, 0, Path.of("/var/lib/eh/history"), 3600,
@@ -422,6 +427,8 @@ class ServerConfigurationTest {
             eh.webhook.retry.backoff.ms    | -1          | eh.webhook.retry.backoff.ms=-1 must be at least 0
             eh.webhook.max.connections     | 0           | eh.webhook.max.connections=0 must be at least 1
             eh.webhook.io.threads          | 0           | eh.webhook.io.threads=0 must be at least 1
+            eh.webhook.position.interval.ms | 5          | eh.webhook.position.interval.ms=5 must be at least 10
+            eh.shutdown.grace.ms           | -1          | eh.shutdown.grace.ms=-1 must be at least 0
             server.address                 | ~  ~        | server.address is blank
             server.ssl.enabled             | yes         | server.ssl.enabled=yes must be true or false
             server.ssl.key-store-type      | JKS         | server.ssl.key-store-type=JKS must be PKCS12 (as Arrowhead's stores are)

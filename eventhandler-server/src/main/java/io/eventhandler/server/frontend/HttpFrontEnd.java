@@ -11,9 +11,12 @@ import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.history.HistoryResource;
+import io.eventhandler.server.http.ConnectionGuard;
+import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.http.ErrorBodyHttpCodec;
 import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.RequestRouter;
+import io.eventhandler.server.http.WholeRequestFilter;
 import io.eventhandler.server.observability.EchoResource;
 import io.eventhandler.server.observability.ObservabilityResource;
 import io.eventhandler.server.observability.StatisticsResource;
@@ -47,6 +50,7 @@ import java.io.IOException;
 import java.net.BindException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -136,6 +140,27 @@ public final class HttpFrontEnd implements Component {
         // accepted SSE streams are served below the HTTP server, which would keep each one's whole request
         listener.registerAddOn((networkListener, builder) -> builder.add(
                 builder.indexOfType(HttpServerFilter.class) + 1, sse.takeover(endpoints.replication()::serving)));
+        guardConnections(listener, limits, mapper.writerFor(ErrorMessageDTO.class), endpoints, runner);
+    }
+
+    /**
+     * Connection limits and the request deadline at the bottom of the chain (below TLS), and above the codec the
+     * filter that hands a request to a worker only once it has arrived whole.
+     */
+    private void guardConnections(final NetworkListener listener, final LimitsConfiguration limits,
+                                  final ObjectWriter errorWriter, final Endpoints endpoints, final Runner runner) {
+        final ConnectionStatistics statistics = endpoints.observed().connections();
+        final ConnectionGuard guard = new ConnectionGuard(http.effectiveMaxConnections(),
+                http.effectiveMaxConnectionsPerAddress(), http.requestTimeoutMs(), statistics);
+        final long largestBody = Math.max(Math.max(limits.maxBodyBytes(), limits.publishBatchMaxBytes()),
+                endpoints.replication().batchBodyMaxBytes());
+        final WholeRequestFilter whole = new WholeRequestFilter(largestBody, http.requestTimeoutMs(), errorWriter,
+                statistics);
+        listener.registerAddOn((networkListener, builder) -> {
+            builder.add(1, guard); // right above the transport filter
+            builder.add(builder.indexOfType(HttpServerFilter.class) + 1, whole);
+        });
+        guard.startSweeping(runner.timer("eh-http-deadline", Duration.ofSeconds(1)));
     }
 
     private HttpServer createServer(final org.glassfish.jersey.server.ResourceConfig resources) {

@@ -45,6 +45,9 @@ class ServerConfigurationTest {
         values.put(HttpConfiguration.PORT.key(), "18455");
         values.put(HttpConfiguration.WORKER_THREADS.key(), "17");
         values.put(HttpConfiguration.SELECTOR_THREADS.key(), "3");
+        values.put(HttpConfiguration.REQUEST_TIMEOUT.key(), "2500");
+        values.put(HttpConfiguration.MAX_CONNECTIONS.key(), "300");
+        values.put(HttpConfiguration.MAX_CONNECTIONS_PER_ADDRESS.key(), "40");
         values.put(DeliveryConfiguration.THREADS.key(), "5");
         values.put(HistoryConfiguration.SIZE.key(), "0");
         values.put(DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), "2");
@@ -157,6 +160,9 @@ class ServerConfigurationTest {
         expected.put("server.port", "8455");
         expected.put("eh.worker.threads", Integer.toString(Math.max(2, CORES)));
         expected.put("eh.selector.threads", Integer.toString(CORES));
+        expected.put("eh.http.request.timeout.ms", "10000");
+        expected.put("eh.max.connections", "0");
+        expected.put("eh.max.connections.per.address", "0");
         expected.put("eh.delivery.threads", Integer.toString(Math.max(2, CORES)));
         expected.put("eh.history.size", "1024");
         expected.put("eh.subscriber.queue.capacity", "8192");
@@ -300,7 +306,7 @@ class ServerConfigurationTest {
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
         assertEquals(hidingTheSecret(values), described(configuration));
         assertEquals(new ServerConfiguration(
-                        new HttpConfiguration("0.0.0.0", 18455, 17, 3),
+                        new HttpConfiguration("0.0.0.0", 18455, 17, 3, 2500, 300, 40),
                         new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7),
                         new StreamConfiguration(100, 0, 60_000),
                         new WebhookConfiguration(1, 7, 0, 0, 0, 1, 9, 3),

@@ -15,6 +15,7 @@ import io.eventhandler.server.http.ConnectionGuard;
 import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.http.ErrorBodyHttpCodec;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.JsonErrorPages;
 import io.eventhandler.server.http.RequestRouter;
 import io.eventhandler.server.http.WholeRequestFilter;
 import io.eventhandler.server.observability.EchoResource;
@@ -179,6 +180,8 @@ public final class HttpFrontEnd implements Component {
         listener.setMaxHttpHeaderSize(limits.maxHeaderBytes());
         listener.registerAddOn(ErrorBodyHttpCodec.installer(codecTimer, errorWriter));
         listener.registerAddOn(TlsFailureAlert.installer());
+        listener.setDefaultErrorPageGenerator(new JsonErrorPages(errorWriter));
+        server.getServerConfiguration().setDefaultErrorPageGenerator(new JsonErrorPages(errorWriter));
         // TRACE reaches the handlers, which refuse it with an ErrorMessageDTO like any other unsupported method
         listener.setTraceEnabled(true);
         // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.
@@ -215,7 +218,7 @@ public final class HttpFrontEnd implements Component {
             handlers.addHttpHandler(new RequestRouter(hotPaths,
                     Map.of(EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, statusStream),
                     jersey, responses, endpoints.replication()::serving, endpoints.replication()::fenced,
-                    endpoints.replication()::refusedByFence), registrations);
+                    endpoints.replication()::refusedByFence, endpoints.problems()), registrations);
         });
     }
 

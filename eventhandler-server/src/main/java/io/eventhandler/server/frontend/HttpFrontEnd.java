@@ -31,6 +31,7 @@ import io.eventhandler.server.publish.PublisherRateLimiter;
 import io.eventhandler.server.replication.ReplicationResource;
 import io.eventhandler.server.runtime.Component;
 import io.eventhandler.server.runtime.Runner;
+import io.eventhandler.server.security.RenegotiationRefusal;
 import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.subscription.SubscriptionManagementResource;
@@ -41,6 +42,7 @@ import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
+import org.glassfish.grizzly.ssl.SSLBaseFilter;
 import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
 import org.glassfish.grizzly.strategies.WorkerThreadIOStrategy;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
@@ -146,7 +148,7 @@ public final class HttpFrontEnd implements Component {
 
     /**
      * Connection limits and the request deadline at the bottom of the chain (below TLS), and above the codec the
-     * filter that hands a request to a worker only once it has arrived whole.
+     * filter that hands a request to a worker only once it has arrived whole; TLS renegotiation refused.
      */
     private void guardConnections(final NetworkListener listener, final LimitsConfiguration limits,
                                   final ObjectWriter errorWriter, final Endpoints endpoints, final Runner runner) {
@@ -158,6 +160,10 @@ public final class HttpFrontEnd implements Component {
         final WholeRequestFilter whole = new WholeRequestFilter(largestBody, http.requestTimeoutMs(), errorWriter,
                 statistics);
         listener.registerAddOn((networkListener, builder) -> {
+            final int tls = builder.indexOfType(SSLBaseFilter.class);
+            if (tls >= 0) {
+                ((SSLBaseFilter) builder.get(tls)).addHandshakeListener(new RenegotiationRefusal(statistics));
+            }
             builder.add(1, guard); // right above the transport filter
             builder.add(builder.indexOfType(HttpServerFilter.class) + 1, whole);
         });

@@ -5,7 +5,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the connection limits and the request deadline did: connections open now, connections closed at accept (over
- * the total or over one address's share) and requests cut for arriving too slowly (in their head, or in their body).
+ * the total or over one address's share), requests cut for arriving too slowly (in their head, or in their body)
+ * and TLS renegotiations refused.
  * Thread-safe.
  */
 public final class ConnectionStatistics {
@@ -15,6 +16,7 @@ public final class ConnectionStatistics {
     private final LongAdder refusedOverAddress = new LongAdder();
     private final LongAdder cutInHead = new LongAdder();
     private final LongAdder cutInBody = new LongAdder();
+    private final LongAdder renegotiationsRefused = new LongAdder();
 
     AtomicInteger openCounter() {
         return open;
@@ -34,6 +36,16 @@ public final class ConnectionStatistics {
 
     void cutInBody() {
         cutInBody.increment();
+    }
+
+    /** A client tried to renegotiate TLS; its connection was closed. */
+    public void renegotiationRefused() {
+        renegotiationsRefused.increment();
+    }
+
+    /** Client-initiated TLS renegotiations refused. */
+    public long renegotiationsRefusedCount() {
+        return renegotiationsRefused.sum();
     }
 
     /** Client connections open now. */

@@ -214,6 +214,10 @@ public final class EventHandlerMetrics implements AutoCloseable {
         FunctionCounter.builder("eh.http.requests.cut", connections, ConnectionStatistics::cutInBodyCount)
                 .description("Requests cut for not arriving whole within the request timeout").tag("phase", "body")
                 .register(registry);
+        FunctionCounter.builder("eh.http.tls.renegotiations.refused", connections,
+                        ConnectionStatistics::renegotiationsRefusedCount)
+                .description("Client-initiated TLS renegotiations refused (the connection closed)")
+                .register(registry);
     }
 
     private void bindReplication() {

@@ -37,6 +37,7 @@ import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.subscription.SubscriptionManagementResource;
 import io.eventhandler.server.subscription.SubscriptionResource;
 import io.eventhandler.server.validation.RequestLimits;
+import io.eventhandler.server.validation.TopicLimit;
 import org.glassfish.grizzly.http.HttpServerFilter;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.HttpServer;
@@ -122,13 +123,15 @@ public final class HttpFrontEnd implements Component {
         final NetworkListener listener = listener();
         configureListener(listener, limits, mapper.writerFor(ErrorMessageDTO.class));
         configureTransport(listener.getTransport(), endpoints);
+        final TopicLimit topics = new TopicLimit(endpoints.broker(),
+                limits.effectiveMaxTopics(Runtime.getRuntime().maxMemory()));
         final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, endpoints.access(),
-                endpoints.authorizer(), requestLimits, endpoints.delivery()::admit, endpoints.problems(),
+                endpoints.authorizer(), requestLimits, topics, endpoints.delivery()::admit, endpoints.problems(),
                 limits.effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), security.secure()),
                 endpoints.stages());
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
         final PublishIntake intake = new PublishIntake(publishValidator, responses, endpoints.access(),
-                new PublisherRateLimiter(limits.publishEventsPerSecond(), limits.publishBytesPerSecond()));
+                new PublisherRateLimiter(limits.publishEventsPerSecond(), limits.publishBytesPerSecond()), topics);
         final PublishAcceptor acceptor = new PublishAcceptor(endpoints.broker(), responses,
                 topic -> endpoints.delivery().plans().plan(topic).effective().retention(), endpoints.history(),
                 endpoints.stages(), new PublishAcceptor.Fence(endpoints.replication()::acknowledging,

@@ -10,6 +10,7 @@ import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.JsonErrors;
 import io.eventhandler.server.http.PayloadTooLargeException;
 import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.validation.TopicLimit;
 import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
@@ -34,9 +35,11 @@ public final class PublishIntake {
     private final GrizzlyResponses responses;
     private final AccessControl access;
     private final PublisherRateLimiter rateLimiter;
+    private final TopicLimit topics;
 
     public PublishIntake(final PublishValidator validator, final GrizzlyResponses responses,
-                         final AccessControl access, final PublisherRateLimiter rateLimiter) {
+                         final AccessControl access, final PublisherRateLimiter rateLimiter, final TopicLimit topics) {
+        this.topics = topics;
         this.validator = validator;
         this.responses = responses;
         this.access = access;
@@ -76,12 +79,17 @@ public final class PublishIntake {
         return body;
     }
 
-    /** One event as Arrowhead checks it: its access filter runs before the controller's validation. */
+    /**
+     * One event as Arrowhead checks it: its access filter runs before the controller's validation; then whether its
+     * topic exists or fits under the topic limit.
+     */
     EventDraft validate(final Request request, final EventPublishRequestDTO dto, final String origin) {
         if (dto != null) {
             access.requireRequester(request, dto.source() == null ? null : dto.source().systemName(), origin);
         }
-        return validator.validate(dto, origin);
+        final EventDraft draft = validator.validate(dto, origin);
+        topics.requireRoom(draft.topic(), origin);
+        return draft;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.eventhandler.server.observability;
 
 import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.server.delivery.DeliveryService;
 import io.eventhandler.server.replication.ReplicationService;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -40,10 +41,12 @@ public final class ObservabilityResource {
     private final EventHandlerMetrics metrics;
     private final MetricsAccess access;
     private final ReplicationService replication;
+    private final DeliveryService delivery;
 
     @Inject
     public ObservabilityResource(final EventHandlerMetrics metrics, final MetricsAccess access,
-                                 final ReplicationService replication) {
+                                 final ReplicationService replication, final DeliveryService delivery) {
+        this.delivery = delivery;
         this.metrics = metrics;
         this.access = access;
         this.replication = replication;
@@ -57,13 +60,24 @@ public final class ObservabilityResource {
         return metrics.scrape();
     }
 
-    /** 200 whenever the process serves HTTP: the process is alive. */
+    /**
+     * 200 when the process serves HTTP and delivers; 503 {@code DOWN} once a delivery worker has died (an error such
+     * as out of memory): the process answers but no longer delivers everything, and should be restarted.
+     */
     @GET
     @Path(HEALTH)
     @Produces(MediaType.APPLICATION_JSON)
     public Response health() {
+        if (impaired()) {
+            return Response.status(503).entity(new ReadinessDTO("DOWN", replication.role().name(), epoch()))
+                    .cacheControl(noCache()).build();
+        }
         return Response.ok(new ReadinessDTO("UP", replication.role().name(), epoch()))
                 .cacheControl(noCache()).build();
+    }
+
+    private boolean impaired() {
+        return delivery.scheduler().deadWorkers() > 0;
     }
 
     /**
@@ -75,8 +89,9 @@ public final class ObservabilityResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response ready() {
         final boolean serving = replication.serving();
-        return Response.status(serving ? 200 : 503)
-                .entity(new ReadinessDTO(serving ? "READY" : "STANDBY", replication.role().name(), epoch()))
+        final String status = impaired() ? "DOWN" : serving ? "READY" : "STANDBY";
+        return Response.status(status.equals("READY") ? 200 : 503)
+                .entity(new ReadinessDTO(status, replication.role().name(), epoch()))
                 .cacheControl(noCache()).build();
     }
 

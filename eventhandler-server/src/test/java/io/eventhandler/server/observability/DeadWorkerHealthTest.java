@@ -50,7 +50,9 @@ class DeadWorkerHealthTest {
             server.delivery().scheduler().scheduler().schedule(new FailingFanOut("DOOMED"),
                     new Event("DOOMED", 1, draft, new byte[0], System.nanoTime()));
 
-            eventually().until(() -> http.get("/eventhandler/health").statusCode() == 503);
+            // the worker's error is the fault under test, not a failure of the wait (Awaitility would rethrow it)
+            eventually().dontCatchUncaughtExceptions()
+                    .until(() -> http.get("/eventhandler/health").statusCode() == 503);
             final HttpResponse<String> health = http.get("/eventhandler/health");
             assertTrue(health.body().contains("\"DOWN\""), health::body);
             final HttpResponse<String> ready = http.get("/eventhandler/ready");

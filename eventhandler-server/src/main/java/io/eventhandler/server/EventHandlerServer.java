@@ -21,6 +21,7 @@ import io.eventhandler.server.history.HistoryService;
 import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.GrizzlyWorkerProbe;
+import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.observability.MetricsAccess;
 import io.eventhandler.server.observability.ObservedState;
 import io.eventhandler.server.publish.EventDtoEncoder;
@@ -118,7 +119,7 @@ public final class EventHandlerServer implements AutoCloseable {
                 c.delivery().latencies().failoverMicros(), security.outgoing(), mapper, roles, replicas, broker,
                 new MirroredState(subscriptions, delivery, engine), runner);
         final ObservedState observed = new ObservedState(broker, delivery.scheduler(), replication,
-                new GrizzlyWorkerProbe(), runner, engine);
+                new GrizzlyWorkerProbe(), new ConnectionStatistics(), runner, engine);
         final EventHandlerMetrics metrics = lifecycle.own("metrics",
                 new EventHandlerMetrics(observed, c.observability().metricsTopicLimit()));
         final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,

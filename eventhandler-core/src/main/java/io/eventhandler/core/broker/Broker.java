@@ -284,6 +284,16 @@ public final class Broker implements AutoCloseable {
         return counts;
     }
 
+    /** Whether the topic of this (normalised) name exists. */
+    public boolean hasTopic(final String name) {
+        return topics.containsKey(name);
+    }
+
+    /** How many topics exist. */
+    public int topicCount() {
+        return topics.size();
+    }
+
     private Topic topic(final String name) {
         return topics.computeIfAbsent(name, n -> {
             final Topic topic = new Topic(n, settings.historyBounds());

@@ -1,8 +1,12 @@
 package io.eventhandler.core.delivery;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The delivery worker threads: each loops on {@link EdfScheduler#runNext} until closed, and does nothing else. With
@@ -10,9 +14,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class DeliveryWorkers implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(DeliveryWorkers.class);
     private final EdfScheduler scheduler;
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean running;
+    private final AtomicInteger dead = new AtomicInteger();
 
     /**
      * @param size       worker threads, ≥ 0
@@ -38,14 +44,29 @@ final class DeliveryWorkers implements AutoCloseable {
         threads.forEach(Thread::start);
     }
 
+    /**
+     * A job that throws an exception is counted by the scheduler and the worker goes on; an {@link Error} (out of
+     * memory, stack overflow) ends the worker: it is counted as dead, so that health turns red and a supervisor
+     * restarts the process, instead of delivery stopping silently.
+     */
     private void run() {
-        while (running) {
-            try {
+        try {
+            while (running) {
                 scheduler.runNext();
-            } catch (final InterruptedException e) {
-                return;
             }
+        } catch (final InterruptedException e) {
+            return;
+        } catch (final Throwable t) {
+            dead.incrementAndGet();
+            LOG.error("Delivery worker {} died: nothing is delivered by it any more; restart the process",
+                    Thread.currentThread().getName(), t);
+            throw t;
         }
+    }
+
+    /** Workers that ended on an unexpected error. */
+    int dead() {
+        return dead.get();
     }
 
     int size() {

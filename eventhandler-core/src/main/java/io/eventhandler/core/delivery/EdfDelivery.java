@@ -73,6 +73,11 @@ public final class EdfDelivery implements AutoCloseable {
         workers.start();
     }
 
+    /** Worker threads that ended on an unexpected error (out of memory...): delivery is impaired while above 0. */
+    public int deadWorkers() {
+        return workers.dead();
+    }
+
     /** Counters of the queue, the workers, the coordination and every topic's and subscriber's deliveries. */
     public DeliverySnapshot snapshot() {
         return snapshot(true);

@@ -54,7 +54,14 @@ public final class DeliveryProblemLog implements AutoCloseable {
         /** A webhook subscriber's circuit opened, or an event failed at once because it is open. */
         CIRCUIT_OPEN(Level.WARN),
         /** A sink threw: the subscriber is closed. */
-        SINK_FAILED(Level.WARN);
+        SINK_FAILED(Level.WARN),
+        /**
+         * A request was refused for a part the HTTP server cannot decode (a query that is not UTF-8); logged here so
+         * that a client repeating it cannot flood the log. Topic is the request path, subscriber the client address.
+         */
+        REQUEST_REFUSED(Level.INFO),
+        /** A request failed on an unexpected error, answered 500; topic is the path, subscriber the client. */
+        REQUEST_FAILED(Level.WARN);
 
         private final Level level;
 

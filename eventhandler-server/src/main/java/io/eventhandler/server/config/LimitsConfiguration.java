@@ -40,6 +40,8 @@ import static io.eventhandler.server.config.Setting.rule;
  * @param maxSseStreams         {@link #SSE_MAX_STREAMS} — SSE streams open at once; one more gets 503 with
  *                              {@code Retry-After} instead of the heap running out (0, the default: from the heap,
  *                              see {@link #effectiveMaxSseStreams})
+ * @param maxTopics             {@link #MAX_TOPICS} — event types known at once; a publish or subscription that would
+ *                              add one more gets 409 (0, the default: from the heap, see {@link #effectiveMaxTopics})
  */
 public record LimitsConfiguration(
         int maxBodyBytes,
@@ -56,7 +58,20 @@ public record LimitsConfiguration(
         int publishBytesPerSecond,
         int publishBatchMax,
         int publishBatchMaxBytes,
-        int maxSseStreams) {
+        int maxSseStreams,
+        int maxTopics) {
+
+    /** Heap one topic costs with its counters, history ring and delivery plan (measured 5.3 KiB), with a margin. */
+    static final long HEAP_PER_TOPIC_BYTES = 8 * 1024;
+
+    /**
+     * The configured topic limit, or with 0 the topics that fit in a quarter of {@code maxHeapBytes} at
+     * {@value #HEAP_PER_TOPIC_BYTES} bytes each (at least 100).
+     */
+    public int effectiveMaxTopics(final long maxHeapBytes) {
+        return maxTopics > 0 ? maxTopics
+                : (int) Math.max(100, Math.min(Integer.MAX_VALUE, maxHeapBytes / 4 / HEAP_PER_TOPIC_BYTES));
+    }
 
     /**
      * Heap an SSE stream holds over plain HTTP, with a margin: measured 4.5 KiB idle and 7–9 KiB once it has received
@@ -127,6 +142,8 @@ public record LimitsConfiguration(
             LimitsConfiguration::publishBatchMaxBytes);
     public static final Setting<Integer> SSE_MAX_STREAMS = SETTINGS.add(
             Setting.integer("eh.sse.max.streams", 0, atLeast(0)), LimitsConfiguration::maxSseStreams);
+    public static final Setting<Integer> MAX_TOPICS = SETTINGS.add(
+            Setting.integer("eh.max.topics", 0, atLeast(0)), LimitsConfiguration::maxTopics);
 
     static LimitsConfiguration read(final ConfigSource source) {
         final int maxBodyBytes = source.get(MAX_BODY_BYTES);
@@ -136,7 +153,7 @@ public record LimitsConfiguration(
                 source.get(MAX_METADATA_ENTRIES), source.get(MAX_EVENT_TYPE_LENGTH), eventTypePattern(source),
                 source.get(MAX_SYSTEM_NAME_LENGTH), source.get(MAX_ADDRESS_LENGTH), source.get(PUBLISH_RATE_LIMIT),
                 source.get(PUBLISH_BYTES_LIMIT), source.get(PUBLISH_BATCH_MAX), source.get(PUBLISH_BATCH_MAX_BYTES),
-                source.get(SSE_MAX_STREAMS));
+                source.get(SSE_MAX_STREAMS), source.get(MAX_TOPICS));
         final int bytesLimit = limits.publishBytesPerSecond();
         if (bytesLimit > 0 && bytesLimit < maxBodyBytes) {
             // a bucket holds one second's bytes: a larger event could never pass

@@ -12,9 +12,13 @@ import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.history.HistoryResource;
+import io.eventhandler.server.http.ConnectionGuard;
+import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.http.ErrorBodyHttpCodec;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.JsonErrorPages;
 import io.eventhandler.server.http.RequestRouter;
+import io.eventhandler.server.http.WholeRequestFilter;
 import io.eventhandler.server.observability.EchoResource;
 import io.eventhandler.server.observability.ObservabilityResource;
 import io.eventhandler.server.observability.StatisticsResource;
@@ -28,16 +32,19 @@ import io.eventhandler.server.publish.PublisherRateLimiter;
 import io.eventhandler.server.replication.ReplicationResource;
 import io.eventhandler.server.runtime.Component;
 import io.eventhandler.server.runtime.Runner;
+import io.eventhandler.server.security.RenegotiationRefusal;
 import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.sse.SseHandler;
 import io.eventhandler.server.subscription.SubscriptionManagementResource;
 import io.eventhandler.server.subscription.SubscriptionResource;
 import io.eventhandler.server.validation.RequestLimits;
+import io.eventhandler.server.validation.TopicLimit;
 import org.glassfish.grizzly.http.HttpServerFilter;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
+import org.glassfish.grizzly.ssl.SSLBaseFilter;
 import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
 import org.glassfish.grizzly.strategies.WorkerThreadIOStrategy;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
@@ -48,6 +55,7 @@ import java.io.IOException;
 import java.net.BindException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -119,13 +127,15 @@ public final class HttpFrontEnd implements Component {
         final NetworkListener listener = listener();
         configureListener(listener, limits, mapper.writerFor(ErrorMessageDTO.class));
         configureTransport(listener.getTransport(), endpoints);
+        final TopicLimit topics = new TopicLimit(endpoints.broker(),
+                limits.effectiveMaxTopics(Runtime.getRuntime().maxMemory()));
         final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, endpoints.access(),
-                endpoints.authorizer(), requestLimits, endpoints.delivery()::admit, endpoints.problems(),
+                endpoints.authorizer(), requestLimits, topics, endpoints.delivery()::admit, endpoints.problems(),
                 limits.effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), security.secure()),
                 endpoints.stages());
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
         final PublishIntake intake = new PublishIntake(publishValidator, responses, endpoints.access(),
-                new PublisherRateLimiter(limits.publishEventsPerSecond(), limits.publishBytesPerSecond()));
+                new PublisherRateLimiter(limits.publishEventsPerSecond(), limits.publishBytesPerSecond()), topics);
         final PublishAcceptor acceptor = new PublishAcceptor(endpoints.broker(), responses,
                 topic -> endpoints.delivery().plans().plan(topic).effective().retention(), endpoints.history(),
                 endpoints.stages(), new PublishAcceptor.Fence(endpoints.replication()::acknowledging,
@@ -140,6 +150,31 @@ public final class HttpFrontEnd implements Component {
         // accepted SSE streams are served below the HTTP server, which would keep each one's whole request
         listener.registerAddOn((networkListener, builder) -> builder.add(
                 builder.indexOfType(HttpServerFilter.class) + 1, sse.takeover(endpoints.replication()::serving)));
+        guardConnections(listener, limits, mapper.writerFor(ErrorMessageDTO.class), endpoints, runner);
+    }
+
+    /**
+     * Connection limits and the request deadline at the bottom of the chain (below TLS), and above the codec the
+     * filter that hands a request to a worker only once it has arrived whole; TLS renegotiation refused.
+     */
+    private void guardConnections(final NetworkListener listener, final LimitsConfiguration limits,
+                                  final ObjectWriter errorWriter, final Endpoints endpoints, final Runner runner) {
+        final ConnectionStatistics statistics = endpoints.observed().connections();
+        final ConnectionGuard guard = new ConnectionGuard(http.effectiveMaxConnections(),
+                http.effectiveMaxConnectionsPerAddress(), http.requestTimeoutMs(), statistics);
+        final long largestBody = Math.max(Math.max(limits.maxBodyBytes(), limits.publishBatchMaxBytes()),
+                endpoints.replication().batchBodyMaxBytes());
+        final WholeRequestFilter whole = new WholeRequestFilter(largestBody, http.requestTimeoutMs(), errorWriter,
+                statistics);
+        listener.registerAddOn((networkListener, builder) -> {
+            final int tls = builder.indexOfType(SSLBaseFilter.class);
+            if (tls >= 0) {
+                ((SSLBaseFilter) builder.get(tls)).addHandshakeListener(new RenegotiationRefusal(statistics));
+            }
+            builder.add(1, guard); // right above the transport filter
+            builder.add(builder.indexOfType(HttpServerFilter.class) + 1, whole);
+        });
+        guard.startSweeping(runner.timer("eh-http-deadline", Duration.ofSeconds(1)));
     }
 
     private HttpServer createServer(final org.glassfish.jersey.server.ResourceConfig resources) {
@@ -158,6 +193,8 @@ public final class HttpFrontEnd implements Component {
         listener.setMaxHttpHeaderSize(limits.maxHeaderBytes());
         listener.registerAddOn(ErrorBodyHttpCodec.installer(codecTimer, errorWriter));
         listener.registerAddOn(TlsFailureAlert.installer());
+        listener.setDefaultErrorPageGenerator(new JsonErrorPages(errorWriter));
+        server.getServerConfiguration().setDefaultErrorPageGenerator(new JsonErrorPages(errorWriter));
         // TRACE reaches the handlers, which refuse it with an ErrorMessageDTO like any other unsupported method
         listener.setTraceEnabled(true);
         // A body on GET or DELETE is ignored, as Spring (stock Arrowhead) does; Grizzly would answer a bare 400.
@@ -194,8 +231,8 @@ public final class HttpFrontEnd implements Component {
             handlers.addHttpHandler(new RequestRouter(hotPaths,
                     Map.of(EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, statusStream),
                     jersey, responses, endpoints.replication()::serving, endpoints.replication()::fenced,
-                    endpoints.replication()::refusedByFence, endpoints.intake(), retryAfterSeconds),
-                    registrations);
+                    endpoints.replication()::refusedByFence, endpoints.intake(), retryAfterSeconds,
+                    endpoints.problems()), registrations);
         });
     }
 

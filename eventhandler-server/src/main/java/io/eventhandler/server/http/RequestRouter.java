@@ -9,9 +9,14 @@ import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.http.util.Header;
 import jakarta.ws.rs.core.MediaType;
 import org.glassfish.jersey.server.internal.ContainerUtils;
-
+import org.glassfish.grizzly.http.util.DataChunk;
+import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.server.runtime.Intake;
 
+import java.io.CharConversionException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -35,6 +40,9 @@ public final class RequestRouter extends ErrorAnsweringHandler {
             + "over: it acknowledges nothing until it knows which instance is primary. Retry in a moment, here or at "
             + "the other instance; a publish refused here was not acknowledged.";
 
+    private static final String NOT_UTF8 = "The query string is not valid UTF-8: percent-encode each byte of a "
+            + "non-ASCII character (é is %C3%A9).";
+
     private final Map<String, HttpHandler> exactPaths;
     private final Map<String, HttpHandler> readPaths;
     private final HttpHandler jersey;
@@ -43,6 +51,7 @@ public final class RequestRouter extends ErrorAnsweringHandler {
     private final Runnable fencedRefusal;
     private final Intake intake;
     private final long retryAfterSeconds;
+    private final DeliveryProblemLog problems;
 
     /**
      * @param exactPaths the hot paths, refused while this instance stands by
@@ -53,12 +62,14 @@ public final class RequestRouter extends ErrorAnsweringHandler {
      * @param fencedRefusal counts a request refused by the fence
      * @param intake  closed once an orderly stop began: what a backup refuses is then refused with 503 and
      *                {@code Retry-After: retryAfterSeconds}; every request served is counted in it
+     * @param problems where refused and failed requests are logged, within its rate budget
      */
     public RequestRouter(final Map<String, HttpHandler> exactPaths, final Map<String, HttpHandler> readPaths,
                          final HttpHandler jersey, final GrizzlyResponses responses, final BooleanSupplier serving,
                          final BooleanSupplier fenced, final Runnable fencedRefusal, final Intake intake,
-                         final long retryAfterSeconds) {
+                         final long retryAfterSeconds, final DeliveryProblemLog problems) {
         super(responses);
+        this.problems = problems;
         this.fenced = fenced;
         this.fencedRefusal = fencedRefusal;
         this.intake = intake;
@@ -70,8 +81,85 @@ public final class RequestRouter extends ErrorAnsweringHandler {
         setDecodeUrl(false);
     }
 
+    /**
+     * Serves the request; whatever a handler throws is answered here as an {@code ErrorMessageDTO} and logged within
+     * the problem log's budget. Thrown on, Grizzly would log its stack trace on every request and answer with its
+     * HTML page (with its version).
+     */
     @Override
     public void service(final Request request, final Response response) throws Exception {
+        try {
+            dispatch(request, response);
+        } catch (final Exception e) {
+            failed(request, response, e);
+        }
+    }
+
+    private void failed(final Request request, final Response response, final Exception failure)
+            throws IOException {
+        final boolean undecodable = causedBy(failure, CharConversionException.class);
+        problems.report(undecodable ? DeliveryProblemLog.Problem.REQUEST_REFUSED
+                        : DeliveryProblemLog.Problem.REQUEST_FAILED, printable(request.getRequestURI()),
+                request.getRemoteAddr(), 0, undecodable ? "UNDECODABLE" : failure.getClass().getSimpleName(),
+                undecodable ? "" : "error=\"" + printable(String.valueOf(failure.getMessage())) + "\"");
+        if (response.isCommitted() || response.isSuspended()) {
+            return; // answered, or answering asynchronously: nothing more to say
+        }
+        response.reset();
+        if (undecodable) {
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD, NOT_UTF8, null);
+        } else {
+            responses.error(response, 500, ExceptionType.GENERIC, "The Event Handler could not serve this request; "
+                    + "retry it, and tell the operator if it keeps failing.", null);
+        }
+    }
+
+    /**
+     * Whether the query's raw bytes are UTF-8 (the usual all-ASCII query at the cost of a scan; none at all for
+     * free). Grizzly fails on other bytes only when a handler asks for a parameter, with an exception.
+     */
+    private static boolean utf8Query(final Request request) {
+        final DataChunk query = request.getRequest().getQueryStringDC();
+        if (query.isNull()) {
+            return true;
+        }
+        final String latin1 = query.toString(StandardCharsets.ISO_8859_1);
+        for (int i = 0; i < latin1.length(); i++) {
+            if (latin1.charAt(i) >= 0x80) {
+                try {
+                    StandardCharsets.UTF_8.newDecoder().decode(
+                            ByteBuffer.wrap(latin1.getBytes(StandardCharsets.ISO_8859_1)));
+                    return true;
+                } catch (final CharacterCodingException e) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean causedBy(final Throwable failure, final Class<? extends Throwable> type) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** At most 100 characters of printable ASCII, for a log line. */
+    private static String printable(final String text) {
+        final String cut = text.length() > 100 ? text.substring(0, 100) : text;
+        return cut.replaceAll("[^\\x20\\x21\\x23-\\x7e]", "?");
+    }
+
+    private void dispatch(final Request request, final Response response) throws Exception {
+        if (!utf8Query(request)) {
+            problems.report(DeliveryProblemLog.Problem.REQUEST_REFUSED, printable(request.getRequestURI()),
+                    request.getRemoteAddr(), 0, "QUERY_NOT_UTF8", "");
+            responses.error(response, 400, ExceptionType.BAD_PAYLOAD, NOT_UTF8, request.getRequestURI());
+            return;
+        }
         final HttpHandler read = readPaths.get(request.getRequestURI());
         if (read != null) {
             read.service(request, response);

@@ -5,6 +5,7 @@ import io.eventhandler.core.delivery.accounting.DeliveryStatistics;
 import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.replication.ReplicationRole;
 import io.eventhandler.core.topic.TopicSnapshot;
+import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.replication.ReplicationLinkDTO;
 import io.eventhandler.server.runtime.RoleActivity;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -196,6 +197,27 @@ public final class EventHandlerMetrics implements AutoCloseable {
                 .description("Grizzly workers running a request now").register(registry);
         Gauge.builder("eh.http.tasks.queued", workers, GrizzlyWorkerProbe::queued)
                 .description("Requests waiting for a Grizzly worker").register(registry);
+        final ConnectionStatistics connections = state.connections();
+        Gauge.builder("eh.http.connections", connections, ConnectionStatistics::open)
+                .description("Client connections open").register(registry);
+        FunctionCounter.builder("eh.http.connections.refused", connections,
+                        ConnectionStatistics::refusedOverTotalCount)
+                .description("Connections closed at accept, over a connection limit").tag("reason", "total")
+                .register(registry);
+        FunctionCounter.builder("eh.http.connections.refused", connections,
+                        ConnectionStatistics::refusedOverAddressCount)
+                .description("Connections closed at accept, over a connection limit").tag("reason", "address")
+                .register(registry);
+        FunctionCounter.builder("eh.http.requests.cut", connections, ConnectionStatistics::cutInHeadCount)
+                .description("Requests cut for not arriving whole within the request timeout").tag("phase", "head")
+                .register(registry);
+        FunctionCounter.builder("eh.http.requests.cut", connections, ConnectionStatistics::cutInBodyCount)
+                .description("Requests cut for not arriving whole within the request timeout").tag("phase", "body")
+                .register(registry);
+        FunctionCounter.builder("eh.http.tls.renegotiations.refused", connections,
+                        ConnectionStatistics::renegotiationsRefusedCount)
+                .description("Client-initiated TLS renegotiations refused (the connection closed)")
+                .register(registry);
     }
 
     private void bindReplication() {

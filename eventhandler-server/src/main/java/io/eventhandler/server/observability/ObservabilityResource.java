@@ -1,6 +1,7 @@
 package io.eventhandler.server.observability;
 
 import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.server.delivery.DeliveryService;
 import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.runtime.Intake;
 import jakarta.inject.Inject;
@@ -42,11 +43,14 @@ public final class ObservabilityResource {
     private final MetricsAccess access;
     private final ReplicationService replication;
     private final Intake intake;
+    private final DeliveryService delivery;
 
     @Inject
     public ObservabilityResource(final EventHandlerMetrics metrics, final MetricsAccess access,
-                                 final ReplicationService replication, final Intake intake) {
+                                 final ReplicationService replication, final Intake intake,
+                                 final DeliveryService delivery) {
         this.intake = intake;
+        this.delivery = delivery;
         this.metrics = metrics;
         this.access = access;
         this.replication = replication;
@@ -60,13 +64,24 @@ public final class ObservabilityResource {
         return metrics.scrape();
     }
 
-    /** 200 whenever the process serves HTTP: the process is alive. */
+    /**
+     * 200 when the process serves HTTP and delivers; 503 {@code DOWN} once a delivery worker has died (an error such
+     * as out of memory): the process answers but no longer delivers everything, and should be restarted.
+     */
     @GET
     @Path(HEALTH)
     @Produces(MediaType.APPLICATION_JSON)
     public Response health() {
+        if (impaired()) {
+            return Response.status(503).entity(new ReadinessDTO("DOWN", replication.role().name(), epoch()))
+                    .cacheControl(noCache()).build();
+        }
         return Response.ok(new ReadinessDTO("UP", replication.role().name(), epoch()))
                 .cacheControl(noCache()).build();
+    }
+
+    private boolean impaired() {
+        return delivery.scheduler().deadWorkers() > 0;
     }
 
     /**
@@ -79,8 +94,8 @@ public final class ObservabilityResource {
     public Response ready() {
         final boolean stopping = !intake.open();
         final boolean serving = replication.serving() && !stopping;
-        final String state = stopping ? "STOPPING" : serving ? "READY" : "STANDBY";
-        return Response.status(serving ? 200 : 503)
+        final String state = impaired() ? "DOWN" : stopping ? "STOPPING" : serving ? "READY" : "STANDBY";
+        return Response.status(state.equals("READY") ? 200 : 503)
                 .entity(new ReadinessDTO(state, replication.role().name(), epoch()))
                 .cacheControl(noCache()).build();
     }

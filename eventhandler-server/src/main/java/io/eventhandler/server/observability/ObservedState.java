@@ -7,6 +7,7 @@ import io.eventhandler.core.delivery.EdfDelivery;
 import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.topic.TopicSnapshot;
 import io.eventhandler.server.engine.EngineService;
+import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.replication.ReplicationStatusDTO;
 import io.eventhandler.server.runtime.RoleActivity;
@@ -18,11 +19,12 @@ import java.util.Map;
 /**
  * The counters the Event Handler keeps anyway, and where they are: the broker (topics, subscribers, disconnects),
  * the delivery scheduler (deadlines, latency, job queue, workers), the replication service (role, epoch, link), the
- * operator engine (status page only) and the Grizzly worker pool. {@link #sample()} reads them all once, for one
- * scrape or one status tick.
+ * operator engine (status page only), the Grizzly worker pool and the client connections. {@link #sample()} reads
+ * them all once, for one scrape or one status tick.
  */
 public record ObservedState(Broker broker, EdfDelivery delivery, ReplicationService replication,
-                            GrizzlyWorkerProbe httpWorkers, Runner runner, EngineService engine) {
+                            GrizzlyWorkerProbe httpWorkers, ConnectionStatistics connections, Runner runner,
+                            EngineService engine) {
 
     /** Everything at one moment (each source is consistent in itself, not with the others). */
     public record Sample(List<TopicSnapshot> topics, List<SubscriberSnapshot> subscribers,

@@ -83,7 +83,7 @@ public final class BatchPublishHandler extends PublishEndpoint {
         if (drafts.isEmpty()) {
             throw ArrowheadException.badPayload("The batch is empty: publish at least one event.", ORIGIN);
         }
-        final int refused = intake.admitAll(drafts, sizes);
+        final int refused = intake.admitAll(request, drafts, sizes);
         if (refused >= 0) {
             throw new EventRefused(refused, intake.overLimit(drafts.get(refused), ORIGIN));
         }

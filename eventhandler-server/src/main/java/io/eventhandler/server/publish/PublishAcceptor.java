@@ -104,8 +104,9 @@ public final class PublishAcceptor {
         final String what = drafts.size() == 1 ? "the event was not" : "none of the " + drafts.size() + " events was";
         if (unavailable.isPresent()) {
             if (history.mode() == HistoryMode.DURABLE) {
-                responses.error(response, 503, ExceptionType.UNAVAILABLE, "The durable history cannot be written ("
-                        + unavailable.get() + "); " + what + " accepted. Retry later, or publish without "
+                // why it cannot (a path, a database message) is for the operator: the log and /mgmt/history
+                responses.error(response, 503, ExceptionType.UNAVAILABLE, "The durable history cannot be written "
+                        + "now; " + what + " accepted. Retry later, or publish without "
                         + EventHandlerApi.DURABLE_HEADER + " to have it delivered from memory.", origin);
             } else {
                 responses.error(response, 409, ExceptionType.INVALID_PARAMETER, EventHandlerApi.DURABLE_HEADER
@@ -192,10 +193,13 @@ public final class PublishAcceptor {
 
         @Override
         public void failed(final String reason) {
-            final String what = drafts.size() == 1 ? "The event was accepted and is delivered from memory, but it is"
-                    : "The events were accepted and are delivered from memory, but not all are";
-            once(() -> responses.error(response, 503, ExceptionType.UNAVAILABLE, what + " durable: " + reason + ".",
-                    origin));
+            // the reason (a path, a database message) is for the operator: the log and /mgmt/history
+            final String what = drafts.size() == 1
+                    ? "The event was accepted and is delivered from memory, but it is not durable"
+                    : "The events were accepted and are delivered from memory, but not all of them are durable";
+            once(() -> responses.error(response, 503, ExceptionType.UNAVAILABLE, what + ": the durable history "
+                    + "cannot be written now. Do not publish " + (drafts.size() == 1 ? "it" : "them")
+                    + " again (subscribers would get " + (drafts.size() == 1 ? "it" : "them") + " twice).", origin));
         }
 
         void once(final Answer answer) {

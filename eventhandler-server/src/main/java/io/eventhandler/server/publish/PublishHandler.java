@@ -44,7 +44,7 @@ public final class PublishHandler extends PublishEndpoint {
         // no body is a null request, as on the Jersey endpoints (and in Arrowhead), not a JSON error
         final EventPublishRequestDTO dto = body.length == 0 ? null : reader.readValue(body);
         final EventDraft draft = intake.validate(request, dto, ORIGIN);
-        intake.admit(draft, body.length, ORIGIN);
+        intake.admit(request, draft, body.length, ORIGIN);
         return List.of(draft);
     }
 }

@@ -10,6 +10,7 @@ import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.JsonErrors;
 import io.eventhandler.server.http.PayloadTooLargeException;
 import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.validation.TopicLimit;
 import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
@@ -17,6 +18,7 @@ import org.glassfish.grizzly.http.util.Header;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,9 +35,11 @@ public final class PublishIntake {
     private final GrizzlyResponses responses;
     private final AccessControl access;
     private final PublisherRateLimiter rateLimiter;
+    private final TopicLimit topics;
 
     public PublishIntake(final PublishValidator validator, final GrizzlyResponses responses,
-                         final AccessControl access, final PublisherRateLimiter rateLimiter) {
+                         final AccessControl access, final PublisherRateLimiter rateLimiter, final TopicLimit topics) {
+        this.topics = topics;
         this.validator = validator;
         this.responses = responses;
         this.access = access;
@@ -75,36 +79,68 @@ public final class PublishIntake {
         return body;
     }
 
-    /** One event as Arrowhead checks it: its access filter runs before the controller's validation. */
+    /**
+     * One event as Arrowhead checks it: its access filter runs before the controller's validation; then whether its
+     * topic exists or fits under the topic limit.
+     */
     EventDraft validate(final Request request, final EventPublishRequestDTO dto, final String origin) {
         if (dto != null) {
             access.requireRequester(request, dto.source() == null ? null : dto.source().systemName(), origin);
         }
-        return validator.validate(dto, origin);
+        final EventDraft draft = validator.validate(dto, origin);
+        topics.requireRoom(draft.topic(), origin);
+        return draft;
     }
 
-    /** Count the event of this many body bytes against its publisher's limits: 429 when over them. */
-    void admit(final EventDraft draft, final int bytes, final String origin) {
-        if (!rateLimiter.admit(draft.source().name(), bytes, System.nanoTime())) {
+    /**
+     * Count the event of this many body bytes against its publisher's limits: 429 when over them. In plain mode the
+     * system name is only a claim, so the limits apply to the client address as well, over every name it publishes
+     * under: rotating names gains nothing.
+     */
+    void admit(final Request request, final EventDraft draft, final int bytes, final String origin) {
+        if (!rateLimiter.enabled()) {
+            return;
+        }
+        if (access.isSecure()) {
+            if (!rateLimiter.admit(draft.source().name(), bytes, System.nanoTime())) {
+                throw overLimit(draft, origin);
+            }
+        } else if (rateLimiter.admitAll(List.of(draft.source().name(), addressKey(request)), List.of(bytes, bytes),
+                System.nanoTime()) >= 0) {
             throw overLimit(draft, origin);
         }
     }
 
     /**
-     * Count a batch's events against their publishers' limits, all or none.
+     * Count a batch's events against their publishers' limits (and in plain mode the client address's), all or none.
      *
-     * @return -1 if admitted, else the index of the first event refused (429 for it via {@link #admit})
+     * @return -1 if admitted, else the index of the first event refused (429 for it via {@link #overLimit})
      */
-    int admitAll(final List<EventDraft> drafts, final List<Integer> sizes) {
-        return rateLimiter.admitAll(drafts.stream().map(draft -> draft.source().name()).toList(), sizes,
-                System.nanoTime());
+    int admitAll(final Request request, final List<EventDraft> drafts, final List<Integer> sizes) {
+        if (!rateLimiter.enabled()) {
+            return -1;
+        }
+        final List<String> publishers = new ArrayList<>(drafts.stream().map(d -> d.source().name()).toList());
+        final List<Integer> counted = new ArrayList<>(sizes);
+        if (!access.isSecure()) {
+            final String address = addressKey(request);
+            drafts.forEach(d -> publishers.add(address));
+            counted.addAll(sizes);
+        }
+        final int refused = rateLimiter.admitAll(publishers, counted, System.nanoTime());
+        return refused < 0 ? -1 : refused % drafts.size();
+    }
+
+    /** The client address's bucket; no system name starts with '@' (names are letters, digits and '-'). */
+    private static String addressKey(final Request request) {
+        return "@" + request.getRemoteAddr();
     }
 
     /** The refusal of an event over its publisher's limits. */
     ArrowheadException overLimit(final EventDraft draft, final String origin) {
         return new ArrowheadException(ExceptionType.UNAVAILABLE, TOO_MANY_REQUESTS, "Publisher "
-                + draft.source().name() + " is over its publishing limit (" + rateLimiter + "); retry in a second.",
-                origin);
+                + draft.source().name() + (access.isSecure() ? "" : ", or its client address,")
+                + " is over its publishing limit (" + rateLimiter + "); retry in a second.", origin);
     }
 
     /**

@@ -18,6 +18,7 @@ import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.subscription.AuthorizationGrant;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.validation.RequestLimits;
+import io.eventhandler.server.validation.TopicLimit;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.IOEvent;
 import org.glassfish.grizzly.filterchain.Filter;
@@ -65,14 +66,15 @@ public final class SseHandler extends HttpHandler {
      */
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
                       final StreamConfiguration streams, final AccessControl access,
-                      final SubscriptionAuthorizer authorizer, final RequestLimits limits,
+                      final SubscriptionAuthorizer authorizer, final RequestLimits limits, final TopicLimit topics,
                       final AdmissionCheck admission, final DeliveryProblemLog problems,
                       final int maxStreams, final StageRecorder stages) {
         this.problems = problems;
         this.responses = responses;
         this.retryMs = streams.retryMs();
         this.authorizer = authorizer;
-        this.admission = new StreamAdmission(access, limits, admission, authorizer.remote(), broker.numbering());
+        this.admission = new StreamAdmission(access, limits, topics, admission, authorizer.remote(),
+                broker.numbering());
         this.slots = new StreamSlots(maxStreams);
         this.opener = new StreamOpener(broker, new SseFrames(mapper.writerFor(GapNotice.class), broker.numbering()),
                 retryMs, TimeUnit.MILLISECONDS.toNanos(streams.heartbeatIntervalMs()), problems, slots, stages);

@@ -6,7 +6,9 @@ import io.eventhandler.core.broker.Numbering;
 import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.topic.ResumeNumbering;
 import io.eventhandler.security.certs.SystemIdentity;
+import io.eventhandler.core.event.TopicName;
 import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.validation.TopicLimit;
 import io.eventhandler.server.qos.AdmissionCheck;
 import io.eventhandler.server.qos.QosDocuments;
 import io.eventhandler.server.security.AccessControl;
@@ -29,10 +31,12 @@ final class StreamAdmission {
     private final AdmissionCheck admission;
     private final boolean remoteAuthorization;
     private final Numbering numbering;
+    private final TopicLimit topics;
 
-    StreamAdmission(final AccessControl access, final RequestLimits limits,
+    StreamAdmission(final AccessControl access, final RequestLimits limits, final TopicLimit topics,
                     final AdmissionCheck admission, final boolean remoteAuthorization, final Numbering numbering) {
         this.numbering = numbering;
+        this.topics = topics;
         this.access = access;
         this.limits = limits;
         this.admission = admission;
@@ -54,6 +58,7 @@ final class StreamAdmission {
                     "Event type is missing: give it in the 'eventtype' header or query parameter.", ORIGIN);
         }
         limits.eventType(eventType, "Event type", ORIGIN);
+        topics.requireRoom(TopicName.normalise(eventType), ORIGIN);
         final ResumeId resume = lastEventId(request);
         final SubscriberRequirements requirements;
         try {

@@ -46,6 +46,9 @@ class ServerConfigurationTest {
         values.put(HttpConfiguration.WORKER_THREADS.key(), "17");
         values.put(HttpConfiguration.SELECTOR_THREADS.key(), "3");
         values.put(ShutdownConfiguration.GRACE_MS.key(), "2500");
+        values.put(HttpConfiguration.REQUEST_TIMEOUT.key(), "2500");
+        values.put(HttpConfiguration.MAX_CONNECTIONS.key(), "300");
+        values.put(HttpConfiguration.MAX_CONNECTIONS_PER_ADDRESS.key(), "40");
         values.put(DeliveryConfiguration.THREADS.key(), "5");
         values.put(HistoryConfiguration.SIZE.key(), "0");
         values.put(DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), "2");
@@ -105,6 +108,7 @@ class ServerConfigurationTest {
         values.put(LimitsConfiguration.PUBLISH_BATCH_MAX.key(), "20");
         values.put(LimitsConfiguration.PUBLISH_BATCH_MAX_BYTES.key(), "8192");
         values.put(LimitsConfiguration.SSE_MAX_STREAMS.key(), "7");
+        values.put(LimitsConfiguration.MAX_TOPICS.key(), "9");
         values.put(ExperimentalConfiguration.POLICY.key(), "FCFS");
         values.put(ExperimentalConfiguration.REPLICATION.key(), "ALL");
         values.put(ExperimentalConfiguration.COORDINATION.key(), "false");
@@ -160,6 +164,9 @@ class ServerConfigurationTest {
         expected.put("eh.worker.threads", Integer.toString(Math.max(2, CORES)));
         expected.put("eh.selector.threads", Integer.toString(CORES));
         expected.put("eh.shutdown.grace.ms", "10000");
+        expected.put("eh.http.request.timeout.ms", "10000");
+        expected.put("eh.max.connections", "0");
+        expected.put("eh.max.connections.per.address", "0");
         expected.put("eh.delivery.threads", Integer.toString(Math.max(2, CORES)));
         expected.put("eh.history.size", "1024");
         expected.put("eh.subscriber.queue.capacity", "8192");
@@ -219,6 +226,7 @@ class ServerConfigurationTest {
         expected.put("eh.publish.batch.max", "1000");
         expected.put("eh.publish.batch.max.bytes", "1048576");
         expected.put("eh.sse.max.streams", "0");
+        expected.put("eh.max.topics", "0");
         expected.put("eh.delivery.policy", "EDF");
         expected.put("eh.delivery.replication", "SELECTIVE");
         expected.put("eh.delivery.coordination", "true");
@@ -304,9 +312,9 @@ class ServerConfigurationTest {
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
         assertEquals(hidingTheSecret(values), described(configuration));
         assertEquals(new ServerConfiguration(
-                        new HttpConfiguration("0.0.0.0", 18455, 17, 3),
+                        new HttpConfiguration("0.0.0.0", 18455, 17, 3, 2500, 300, 40),
                         new ShutdownConfiguration(2500),
-                        new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7),
+                        new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7, 9),
                         new StreamConfiguration(100, 0, 60_000),
                         new WebhookConfiguration(1, 7, 0, 0, 0, 1, 9, 3, 250),
                         new DeliveryConfiguration(5, 2, 1, 8, "qos.json", 250_000,

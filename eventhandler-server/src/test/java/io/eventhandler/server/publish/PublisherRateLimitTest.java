@@ -5,12 +5,14 @@ import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.RawHttp;
 import io.eventhandler.server.testing.Requests;
 import io.eventhandler.server.testing.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,44 +39,66 @@ class PublisherRateLimitTest {
             LimitsConfiguration.PUBLISH_BYTES_LIMIT.key(), Integer.toString(BYTES_PER_SECOND)));
     private static final EhHttp http = server.http();
 
-    private static HttpResponse<String> publishAs(final String publisher, final String payload) {
+    /** A publish from this client address (each test its own loopback addresses: plain mode limits them too). */
+    private static RawHttp.Response publishAs(final String address, final String publisher, final String payload) {
         final Map<String, Object> event = Requests.event(uniqueTopic("flood"), payload);
         Requests.nested(event, "source").put("systemName", publisher);
-        return http.publish(event);
+        try (RawHttp connection = RawHttp.connectFrom(server.baseUri(), address)) {
+            connection.send("POST", EhHttp.PUBLISH_PATH, EhHttp.json(event).getBytes(StandardCharsets.UTF_8),
+                    "Content-Type: application/json");
+            return connection.readResponse();
+        }
     }
 
-    private static void assertLimited(final HttpResponse<String> response, final String publisher) {
-        assertEquals(429, response.statusCode(), response::body);
-        assertEquals("1", response.headers().firstValue("Retry-After").orElse(""));
-        assertEquals(new ErrorMessageDTO("Publisher " + publisher + " is over its publishing limit "
-                        + "(eh.publish.rate.limit=5 events/s, eh.publish.bytes.limit=65536 bytes/s; 0 is none); "
+    private static void assertOk(final RawHttp.Response response) {
+        assertEquals(200, response.status(), response::bodyText);
+    }
+
+    private static void assertLimited(final RawHttp.Response response, final String publisher) {
+        assertEquals(429, response.status(), response::bodyText);
+        assertEquals("1", response.headers().getOrDefault("retry-after", ""));
+        assertEquals(new ErrorMessageDTO("Publisher " + publisher + ", or its client address, is over its publishing "
+                        + "limit (eh.publish.rate.limit=5 events/s, eh.publish.bytes.limit=65536 bytes/s; 0 is none); "
                         + "retry in a second.", 429, ExceptionType.UNAVAILABLE, "/eventhandler/publish"),
-                EhHttp.error(response));
+                EhHttp.read(response.bodyText(), ErrorMessageDTO.class));
     }
 
     @Test
     void aFloodingPublisherGets429AndOthersDoNot() {
         // the burst: one second's worth at once; a slow machine may refill one more meanwhile
         int accepted = 0;
-        HttpResponse<String> response = publishAs("flooder", "1");
-        while (response.statusCode() == 200 && accepted < 3 * EVENTS_PER_SECOND) {
+        RawHttp.Response response = publishAs("127.0.1.1", "flooder", "1");
+        while (response.status() == 200 && accepted < 3 * EVENTS_PER_SECOND) {
             accepted++;
-            response = publishAs("flooder", "1");
+            response = publishAs("127.0.1.1", "flooder", "1");
         }
         assertTrue(accepted >= EVENTS_PER_SECOND && accepted < 2 * EVENTS_PER_SECOND, "accepted " + accepted);
         assertLimited(response, "flooder");
-        assertLimited(publishAs("FLOODER", "1"), "flooder");
+        assertLimited(publishAs("127.0.1.2", "FLOODER", "1"), "flooder");
 
-        EhHttp.assertOkEmpty(publishAs("neighbour", "1"));
-        eventually().until(() -> publishAs("flooder", "1").statusCode() == 200);
+        assertOk(publishAs("127.0.1.3", "neighbour", "1"));
+        eventually().until(() -> publishAs("127.0.1.1", "flooder", "1").status() == 200);
+    }
+
+    @Test
+    void rotatingTheSystemNameDoesNotEscapeTheLimitInPlainMode() {
+        int accepted = 0;
+        RawHttp.Response response = publishAs("127.0.4.1", "rotating-0", "1");
+        while (response.status() == 200 && accepted < 3 * EVENTS_PER_SECOND) {
+            accepted++;
+            response = publishAs("127.0.4.1", "rotating-" + accepted, "1");
+        }
+        assertTrue(accepted >= EVENTS_PER_SECOND && accepted < 2 * EVENTS_PER_SECOND, "accepted " + accepted);
+        assertLimited(response, "rotating-" + accepted);
+        assertOk(publishAs("127.0.4.2", "rotating-" + accepted, "1"));
     }
 
     @Test
     void aPublisherOverItsBytesPerSecondGets429() {
         final String large = "x".repeat(40_000);
-        EhHttp.assertOkEmpty(publishAs("big-sender", large));
-        assertLimited(publishAs("big-sender", large), "big-sender");
-        EhHttp.assertOkEmpty(publishAs("small-sender", large));
+        assertOk(publishAs("127.0.2.1", "big-sender", large));
+        assertLimited(publishAs("127.0.2.1", "big-sender", large), "big-sender");
+        assertOk(publishAs("127.0.2.2", "small-sender", large));
     }
 
     @Test
@@ -91,7 +115,8 @@ class PublisherRateLimitTest {
         assertEquals(429, refused.statusCode(), refused::body);
         assertEquals("1", refused.headers().firstValue("Retry-After").orElse(""));
         assertTrue(EhHttp.error(refused).errorMessage().startsWith("Event at index " + EVENTS_PER_SECOND
-                + " of the batch: Publisher batch-sender is over its publishing limit"), refused::body);
+                + " of the batch: Publisher batch-sender, or its client address, is over its publishing limit"),
+                refused::body);
         assertTrue(http.statistics().topics().stream().noneMatch(t -> t.topic().equalsIgnoreCase(topic)),
                 "nothing of a refused batch is accepted");
 

@@ -80,6 +80,19 @@ public final class RawHttp implements AutoCloseable {
         return connect(base, 0);
     }
 
+    /** A plain connection from this local address (another loopback address is another client address). */
+    public static RawHttp connectFrom(final URI base, final String localAddress) {
+        try {
+            final Socket socket = new Socket();
+            socket.bind(new InetSocketAddress(java.net.InetAddress.getByName(localAddress), 0));
+            socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+            socket.setSoTimeout(30_000);
+            return new RawHttp(socket, base.getHost() + ":" + base.getPort());
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Send a request with the given extra header lines (each without CRLF) and an optional body. */
     public void send(final String method, final String target, final byte[] body, final String... headers) {
         final StringBuilder head = new StringBuilder()

@@ -10,6 +10,7 @@ import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.qos.QosDocuments;
 import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.validation.RequestLimits;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
@@ -42,11 +43,14 @@ public final class QosManagementResource {
 
     private final DeliveryService delivery;
     private final AccessControl access;
+    private final RequestLimits limits;
 
     @Inject
-    public QosManagementResource(final DeliveryService delivery, final AccessControl access) {
+    public QosManagementResource(final DeliveryService delivery, final AccessControl access,
+                                 final RequestLimits limits) {
         this.delivery = delivery;
         this.access = access;
+        this.limits = limits;
     }
 
     @GET
@@ -68,6 +72,7 @@ public final class QosManagementResource {
         if (topic.isBlank()) {
             throw ArrowheadException.badPayload("The topic is missing.", origin);
         }
+        limits.eventType(topic, "topic", origin); // a topic is named as its event type, and stored as one
         try {
             return QosDocuments.toDto(delivery.configure(topic, QosDocuments.toQos(qos)));
         } catch (final AdmissionRefusedException e) {

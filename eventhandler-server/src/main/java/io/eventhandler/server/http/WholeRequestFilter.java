@@ -60,7 +60,8 @@ public final class WholeRequestFilter extends BaseFilter {
         if (client == null) {
             return ctx.getInvokeAction();
         }
-        if (client.request == null && !client.cut && (content.isLast() || content instanceof HttpBrokenContent)) {
+        if (client.request == null && !client.cut && (content.isLast() || content instanceof HttpBrokenContent
+                || upgradeWithoutBody(request))) {
             client.arrived(); // the usual case: the whole request in one read
             return ctx.getInvokeAction();
         }
@@ -91,7 +92,7 @@ public final class WholeRequestFilter extends BaseFilter {
             return ctx.getInvokeAction();
         }
         client.body = Buffers.appendBuffers(ctx.getMemoryManager(), client.body, content.getContent());
-        if (!content.isLast()) {
+        if (!content.isLast() && !(request.isUpgrade() && client.body.remaining() >= request.getContentLength())) {
             return ctx.getStopAction();
         }
         final HttpContent whole = HttpContent.builder(request).content(client.body).last(true).build();
@@ -99,6 +100,17 @@ public final class WholeRequestFilter extends BaseFilter {
         client.arrived();
         ctx.setMessage(whole);
         return ctx.getInvokeAction();
+    }
+
+    /**
+     * A request asking to switch protocols (the JDK client's and curl's {@code Upgrade: h2c}): the codec passes
+     * everything after its head up as content that never ends, since after a switch the bytes are the new protocol's.
+     * The Event Handler never switches and answers in HTTP/1.1, so such a request is whole once its declared body is
+     * in: at once without one; with a {@code Content-Length}, when that many bytes are gathered. One without a length
+     * (chunked) is never whole and the deadline cuts it.
+     */
+    private static boolean upgradeWithoutBody(final HttpRequestPacket request) {
+        return request.isUpgrade() && request.getContentLength() <= 0 && !request.isChunked();
     }
 
     /**

@@ -194,6 +194,36 @@ class SlowClientTest {
         }
     }
 
+    /**
+     * The JDK's HttpClient (HTTP/2 by default) and {@code curl --http2} ask plain HTTP servers to switch to h2c; the
+     * codec passes such a request's rest up as content without end. It is answered in HTTP/1.1 at once, not cut.
+     */
+    @Test
+    void anUpgradeRequestIsWholeOnceItsDeclaredBodyIsIn() throws Exception {
+        final String topic = uniqueTopic("upgrade");
+        final byte[] body = publishBody(topic);
+        final String[] upgrade = {"Connection: Upgrade, HTTP2-Settings", "Upgrade: h2c",
+            "HTTP2-Settings: AAEAAEAAAAIAAAABAAMAAABkAAQBAAAAAAUAAEAA"};
+        try (RawHttp client = RawHttp.connect(strict.baseUri())) {
+            client.send("GET", ECHO_PATH, null, upgrade);
+            assertEquals(200, client.readResponse().status());
+        }
+        try (RawHttp client = RawHttp.connect(strict.baseUri())) {
+            final String[] headers = new String[upgrade.length + 2];
+            System.arraycopy(upgrade, 0, headers, 0, upgrade.length);
+            headers[upgrade.length] = "Content-Type: application/json";
+            headers[upgrade.length + 1] = "Content-Length: " + body.length;
+            client.send("POST", PUBLISH_PATH, null, headers);
+            client.sendRaw(java.util.Arrays.copyOfRange(body, 0, body.length / 2));
+            client.sendRaw(java.util.Arrays.copyOfRange(body, body.length / 2, body.length));
+            assertEquals(200, client.readResponse().status());
+        }
+        final java.net.http.HttpClient jdk = java.net.http.HttpClient.newHttpClient(); // HTTP/2 by default
+        final java.net.http.HttpResponse<String> echo = jdk.send(java.net.http.HttpRequest.newBuilder(
+                strict.baseUri().resolve(ECHO_PATH)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, echo.statusCode());
+    }
+
     private static double cut(final RunningServer server, final String phase) {
         return PrometheusText.parse(server.http().get(EventHandlerApi.BASE_PATH + "/metrics").body())
                 .value("eh_http_requests_cut_total", "phase", phase);

@@ -30,6 +30,7 @@ final class Registration5 implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private Duration retry;
     private boolean registered;
+    private boolean started;
     private boolean closed;
     private int registrations;
 
@@ -42,7 +43,8 @@ final class Registration5 implements AutoCloseable {
         this.timer = runner.timer("eh-ah5-registration", schedule.closeTimeout().multipliedBy(2));
     }
 
-    void start() {
+    synchronized void start() {
+        started = true;
         run(this::register, Duration.ZERO);
     }
 
@@ -57,7 +59,8 @@ final class Registration5 implements AutoCloseable {
 
     private void register() {
         registry.registerSystem(services)
-                .thenCompose(done -> registry.registerServices(services))
+                .thenCompose(done -> isClosed() ? CompletableFuture.<Void>completedFuture(null)
+                        : registry.registerServices(services))
                 .whenComplete((done, failure) -> {
                     if (failure == null) {
                         registeredNow();
@@ -67,7 +70,14 @@ final class Registration5 implements AutoCloseable {
                 });
     }
 
+    private synchronized boolean isClosed() {
+        return closed;
+    }
+
     private synchronized void registeredNow() {
+        if (closed) {
+            return;
+        }
         registered = true;
         registrations++;
         retry = schedule.retryInitial();
@@ -120,7 +130,10 @@ final class Registration5 implements AutoCloseable {
         }
     }
 
-    /** Stops checking and revokes the services and the system, waiting at most the close timeout. */
+    /**
+     * Stops checking and revokes the services and the system (once started, even if the registration never
+     * completed: 204 then), waiting at most the close timeout.
+     */
     @Override
     public void close() {
         final boolean revoke;
@@ -129,7 +142,8 @@ final class Registration5 implements AutoCloseable {
                 return;
             }
             closed = true;
-            revoke = registered;
+            // also when a registration is still in flight: it may have reached the registry already
+            revoke = started;
             registered = false;
         }
         timer.shutdownNow();

@@ -44,7 +44,8 @@ class DeclaredIdentityTest {
     Path dataDir;
 
     private final FakeServiceRegistry5 registry = new FakeServiceRegistry5();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     private EventHandlerServer server;
 
     @BeforeEach

@@ -7,8 +7,10 @@ import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.server.arrowhead.LocalCloud;
 import io.eventhandler.server.arrowhead.LocalClouds;
+import io.eventhandler.server.arrowhead5.Arrowhead5Cloud;
 import io.eventhandler.server.calibration.CalibrationSession;
 import io.eventhandler.server.calibration.StageRecorder;
+import io.eventhandler.server.config.ArrowheadDialect;
 import io.eventhandler.server.config.HistoryMode;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.delivery.DeliveryDrain;
@@ -112,7 +114,9 @@ public final class EventHandlerServer implements AutoCloseable {
         lifecycle.add("delivery drain", new DeliveryDrain(broker, c.history().mode() == HistoryMode.DURABLE));
         final EngineService engine = lifecycle.add("engine", new EngineService(c.engine(), broker, self(), mapper));
         final LocalCloud cloud = lifecycle.own("local cloud clients",
-                LocalClouds.of(c.arrowhead(), c.tls(), security, mapper, runner));
+                c.arrowhead().dialect() == ArrowheadDialect.ARROWHEAD5
+                        ? Arrowhead5Cloud.of(c.arrowhead(), security, mapper, runner)
+                        : LocalClouds.of(c.arrowhead(), c.tls(), security, mapper, runner));
         final SubscriptionAuthorizer authorizer = cloud.authorizer();
         final Subscriptions subscriptions = subscriptions(authorizer);
         final ReplicationService replication = new ReplicationService(c.replication(),

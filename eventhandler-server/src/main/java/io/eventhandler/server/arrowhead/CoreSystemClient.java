@@ -146,13 +146,30 @@ public final class CoreSystemClient implements AutoCloseable {
         return send(Method.DELETE, uri, null, responseType);
     }
 
+    /**
+     * Any method, with a JSON body (or null) and an {@code Authorization} header (or null): how an Arrowhead 5
+     * system declares itself ({@code Bearer SYSTEM//<Name>}).
+     */
+    public <T> CompletableFuture<T> send(final String method, final URI uri, final Object body,
+                                         final String authorization, final Class<T> responseType) {
+        return send(Method.normalizedValueOf(method), uri, body, authorization, responseType);
+    }
+
     private <T> CompletableFuture<T> send(final Method method, final URI uri, final Object body,
                                           final Class<T> responseType) {
+        return send(method, uri, body, null, responseType);
+    }
+
+    private <T> CompletableFuture<T> send(final Method method, final URI uri, final Object body,
+                                          final String authorization, final Class<T> responseType) {
         final CompletableFuture<T> result = new CompletableFuture<>();
         final SimpleHttpRequest request;
         try {
             final SimpleRequestBuilder builder = SimpleRequestBuilder.create(method).setUri(uri)
                     .setHeader(HttpHeaders.ACCEPT, ACCEPT);
+            if (authorization != null) {
+                builder.setHeader(HttpHeaders.AUTHORIZATION, authorization);
+            }
             if (body != null) {
                 builder.setBody(mapper.writeValueAsBytes(body), ContentType.APPLICATION_JSON);
             }

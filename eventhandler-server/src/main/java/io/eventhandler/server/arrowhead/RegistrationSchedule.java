@@ -35,7 +35,7 @@ public record RegistrationSchedule(Duration retryInitial, Duration retryMax, Dur
     }
 
     /** The wait after {@code current}: doubled, at most {@link #retryMax}. */
-    Duration nextRetry(final Duration current) {
+    public Duration nextRetry(final Duration current) {
         final Duration doubled = current.multipliedBy(2);
         return doubled.compareTo(retryMax) > 0 ? retryMax : doubled;
     }

@@ -35,6 +35,9 @@ import static io.eventhandler.server.config.Setting.between;
  *                                 (5000)
  * @param coreResponseTimeoutMs    {@link #CORE_RESPONSE_TIMEOUT_MS} — response timeout of calls to core systems
  *                                 (10000)
+ * @param dialect                  {@link #DIALECT} — the generation of the cloud ({@code arrowhead46}: 4.6 with
+ *                                 {@code sr_address}, else standalone; {@code arrowhead5} needs {@code sr_address})
+ * @param arrowhead5               the settings only an Arrowhead 5 cloud uses
  */
 public record ArrowheadConfiguration(
         String serviceRegistryAddress,
@@ -49,7 +52,9 @@ public record ArrowheadConfiguration(
         int authorizationRecheckIntervalMs,
         String localAuthorizationRules,
         int coreConnectTimeoutMs,
-        int coreResponseTimeoutMs) {
+        int coreResponseTimeoutMs,
+        ArrowheadDialect dialect,
+        Arrowhead5Configuration arrowhead5) {
 
     private static final Settings<ArrowheadConfiguration> SETTINGS = new Settings<>();
 
@@ -86,6 +91,23 @@ public record ArrowheadConfiguration(
             Setting.integer("eh.core.response.timeout.ms", 10_000, atLeast(1)),
             ArrowheadConfiguration::coreResponseTimeoutMs);
 
+    public static final Setting<ArrowheadDialect> DIALECT = SETTINGS.add(
+            Setting.choice("eh.arrowhead.dialect", ArrowheadDialect.ARROWHEAD46, ArrowheadDialect.class,
+                    "arrowhead46, arrowhead5"), ArrowheadConfiguration::dialect);
+
+    /** An Arrowhead 4.6 (or standalone) configuration: the 5.x settings at their defaults. */
+    public ArrowheadConfiguration(final String serviceRegistryAddress, final int serviceRegistryPort,
+                                  final String domainName, final int domainPort, final int registryRetryInitialMs,
+                                  final int registryRetryMaxMs, final int registryCheckIntervalMs,
+                                  final int authorizationMaxRetries, final int authorizationRetrySeconds,
+                                  final int authorizationRecheckIntervalMs, final String localAuthorizationRules,
+                                  final int coreConnectTimeoutMs, final int coreResponseTimeoutMs) {
+        this(serviceRegistryAddress, serviceRegistryPort, domainName, domainPort, registryRetryInitialMs,
+                registryRetryMaxMs, registryCheckIntervalMs, authorizationMaxRetries, authorizationRetrySeconds,
+                authorizationRecheckIntervalMs, localAuthorizationRules, coreConnectTimeoutMs, coreResponseTimeoutMs,
+                ArrowheadDialect.ARROWHEAD46, Arrowhead5Configuration.defaults(serviceRegistryAddress));
+    }
+
     /** No Service Registry configured: nothing is registered and the local policy authorizes. */
     public boolean standalone() {
         return serviceRegistryAddress == null || serviceRegistryAddress.isBlank();
@@ -98,7 +120,12 @@ public record ArrowheadConfiguration(
                 source.get(SR_RETRY_INITIAL_MS), source.get(SR_RETRY_MAX_MS), source.get(SR_CHECK_INTERVAL_MS),
                 source.get(AUTH_MAX_RETRY), source.get(AUTH_RETRY_INTERVAL_SEC), source.get(AUTH_RECHECK_INTERVAL_MS),
                 source.get(LOCAL_AUTHORIZATION_RULES),
-                source.get(CORE_CONNECT_TIMEOUT_MS), source.get(CORE_RESPONSE_TIMEOUT_MS));
+                source.get(CORE_CONNECT_TIMEOUT_MS), source.get(CORE_RESPONSE_TIMEOUT_MS), source.get(DIALECT),
+                Arrowhead5Configuration.read(source, source.get(SR_ADDRESS)));
+        if (arrowhead.dialect() == ArrowheadDialect.ARROWHEAD5 && arrowhead.standalone()) {
+            source.problem(DIALECT + "=arrowhead5 needs " + SR_ADDRESS + ": an Arrowhead 5 Event Handler registers in"
+                    + " the cloud's Service Registry");
+        }
         if (!arrowhead.standalone() && Set.of("0.0.0.0", "::", "[::]").contains(arrowhead.domainName())) {
             source.problem(DOMAIN_NAME + " must be the address other systems reach the Event Handler at; "
                     + arrowhead.domainName() + " (from " + HttpConfiguration.ADDRESS + ") cannot be registered");
@@ -111,5 +138,6 @@ public record ArrowheadConfiguration(
 
     void describe(final Map<String, Object> into) {
         SETTINGS.describe(this, into);
+        arrowhead5.describe(into);
     }
 }

@@ -6,6 +6,7 @@ import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.http.server.Request;
 
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -37,6 +38,15 @@ public interface AccessControl {
      * @param target the request URL, for the 401 message
      */
     Optional<SystemIdentity> requireLocalCloud(Connection<?> connection, Supplier<String> target, String origin);
+
+    /**
+     * {@link #requireLocalCloud(Connection, Supplier, String)} where the dialect identifies callers by a request header
+     * (Arrowhead 5's declared identity): {@code header} gives a header of the request by name, null if absent.
+     */
+    default Optional<SystemIdentity> requireLocalCloud(final Connection<?> connection, final Supplier<String> target,
+                                                       final Function<String, String> header, final String origin) {
+        return requireLocalCloud(connection, target, origin);
+    }
 
     /** A local-cloud caller whose name is {@code requesterSystemName} (publish source, subscriber). */
     default void requireRequester(final Request request, final String requesterSystemName, final String origin) {

@@ -51,7 +51,7 @@ final class StreamAdmission {
     Admitted admit(final StreamRequest request) {
         // in secure mode the stream belongs to the system named by the client certificate
         final Optional<SystemIdentity> caller = access.requireLocalCloud(request.connection(), request::target,
-                ORIGIN);
+                request::header, ORIGIN);
         final String eventType = eventType(request);
         if (eventType == null) {
             throw ArrowheadException.badPayload(

@@ -90,6 +90,14 @@ class ServerConfigurationTest {
         values.put(ArrowheadConfiguration.LOCAL_AUTHORIZATION_RULES.key(), "subscriber:publisher");
         values.put(ArrowheadConfiguration.CORE_CONNECT_TIMEOUT_MS.key(), "11");
         values.put(ArrowheadConfiguration.CORE_RESPONSE_TIMEOUT_MS.key(), "12");
+        values.put(ArrowheadConfiguration.DIALECT.key(), "ARROWHEAD5");
+        values.put(Arrowhead5Configuration.SYSTEM_NAME.key(), "PlantEventHandler");
+        values.put(Arrowhead5Configuration.IDENTITY.key(), "DECLARED");
+        values.put(Arrowhead5Configuration.UNRESTRICTED_DISCOVERY.key(), "false");
+        values.put(Arrowhead5Configuration.AUTHORIZATION_ADDRESS.key(), "10.0.0.3");
+        values.put(Arrowhead5Configuration.AUTHORIZATION_PORT.key(), "18445");
+        values.put(Arrowhead5Configuration.AUTHORIZATION_CACHE_MS.key(), "1500");
+        values.put(Arrowhead5Configuration.EVENT_TYPES.key(), "EVENT_TYPE_1:eventType1");
         values.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:x");
         values.put(StoreConfiguration.USER.key(), "eh");
         values.put(StoreConfiguration.PASSWORD.key(), "******");
@@ -208,6 +216,14 @@ class ServerConfigurationTest {
         expected.put("eh.local.authorization.rules", "");
         expected.put("eh.core.connect.timeout.ms", "5000");
         expected.put("eh.core.response.timeout.ms", "10000");
+        expected.put("eh.arrowhead.dialect", "ARROWHEAD46");
+        expected.put("eh.ah5.system.name", "EventHandler");
+        expected.put("eh.ah5.identity", "DECLARED");
+        expected.put("eh.ah5.unrestricted.discovery", "true");
+        expected.put("eh.ah5.authorization.address", "");
+        expected.put("eh.ah5.authorization.port", "8445");
+        expected.put("eh.ah5.authorization.cache.ms", "30000");
+        expected.put("eh.ah5.event.types", "");
         expected.put("eh.store.url", "jdbc:h2:file:./data/eventhandler");
         expected.put("eh.store.user", "");
         expected.put("eh.store.password", "");
@@ -284,9 +300,10 @@ class ServerConfigurationTest {
                         "the store password", "the key store password" -> "";
                 case "on when a key store is given" -> "false";
                 case "server.address" -> "127.0.0.1";
+                case "sr_address" -> "";
                 case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
-                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|MEMORY|jdbc:\\S+|[\\w-]+\\.csv|sysop|\\./[\\w/]+")) {
+                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|MEMORY|ARROWHEAD46|DECLARED|EventHandler|jdbc:\\S+|[\\w-]+\\.csv|sysop|\\./[\\w/]+")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -326,7 +343,10 @@ class ServerConfigurationTest {
                         new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
                                 "******", Path.of("certs/truststore.p12"), "******", false),
                         new ArrowheadConfiguration("10.0.0.1", 18443, "eh.example", 8455, 10, 20, 1000, 5, 1,
-                                2000, "subscriber:publisher", 11, 12),
+                                2000, "subscriber:publisher", 11, 12, ArrowheadDialect.ARROWHEAD5,
+                                new Arrowhead5Configuration("PlantEventHandler",
+                                        Arrowhead5Configuration.Identity.DECLARED, false, "10.0.0.3", 18445, 1500,
+                                        "EVENT_TYPE_1:eventType1")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024, 1_048_576, PAIR_SECRET, true, true),
                         new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),

@@ -1,0 +1,107 @@
+package io.eventhandler.server.arrowhead5;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.server.arrowhead.CoreSystemClient;
+import io.eventhandler.server.arrowhead.LocalCloud;
+import io.eventhandler.server.arrowhead.RegistrationSchedule;
+import io.eventhandler.server.config.Arrowhead5Configuration;
+import io.eventhandler.server.config.ArrowheadConfiguration;
+import io.eventhandler.server.runtime.Runner;
+import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.security.ServerSecurity;
+import io.eventhandler.server.subscription.LocalAuthorizationPolicy;
+import io.eventhandler.server.subscription.SubscriptionAuthorizer;
+import io.eventhandler.server.subscription.Subscriptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * An Arrowhead 5 local cloud ({@code eh.arrowhead.dialect=arrowhead5}): callers declare themselves
+ * ({@link DeclaredAccessControl}); the Event Handler registers as the system {@code eh.ah5.system.name} with the
+ * services {@code eventPublish} and {@code eventSubscribe} ({@link EventHandler5Services}) and keeps them registered
+ * ({@link Registration5}). Until the ConsumerAuthorization check is built, subscriptions are authorized by the local
+ * policy ({@code eh.local.authorization.rules}), as standalone.
+ */
+public final class Arrowhead5Cloud implements LocalCloud {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Arrowhead5Cloud.class);
+
+    private final ArrowheadConfiguration configuration;
+    private final boolean secure;
+    private final Runner runner;
+    private final CoreSystemClient client;
+    private final ServiceRegistry5Client registry;
+    private final AccessControl access;
+    private final SubscriptionAuthorizer authorizer;
+    private Registration5 registration;
+
+    Arrowhead5Cloud(final ArrowheadConfiguration configuration, final boolean secure, final CoreSystemClient client,
+                    final Runner runner) {
+        final Arrowhead5Configuration five = configuration.arrowhead5();
+        this.configuration = configuration;
+        this.secure = secure;
+        this.runner = runner;
+        this.client = client;
+        this.registry = new ServiceRegistry5Client(client, configuration.serviceRegistryAddress(),
+                configuration.serviceRegistryPort(), new Identity5(five.systemName()));
+        this.access = new DeclaredAccessControl();
+        this.authorizer = LocalAuthorizationPolicy.of(configuration);
+    }
+
+    /** The 5.x dialect with the core client the server's TLS identity gives (its certificate in secure mode). */
+    public static Arrowhead5Cloud of(final ArrowheadConfiguration configuration, final ServerSecurity security,
+                                     final ObjectMapper mapper, final Runner runner) {
+        final CoreSystemClient client = new CoreSystemClient(security.outgoing().sslContext(),
+                security.hostnameVerification(), Duration.ofMillis(configuration.coreConnectTimeoutMs()),
+                Duration.ofMillis(configuration.coreResponseTimeoutMs()), mapper, runner);
+        return new Arrowhead5Cloud(configuration, security.secure(), client, runner);
+    }
+
+    @Override
+    public String dialect() {
+        return "Arrowhead 5";
+    }
+
+    @Override
+    public AccessControl access() {
+        return access;
+    }
+
+    @Override
+    public SubscriptionAuthorizer authorizer() {
+        return authorizer;
+    }
+
+    /** 5.x pushes no authorization updates: no resource for the core systems to call. */
+    @Override
+    public Set<Class<?>> resources() {
+        return Set.of();
+    }
+
+    @Override
+    public synchronized void join(final int listeningPort, final Subscriptions subscriptions) {
+        final int port = configuration.domainPort() == 0 ? listeningPort : configuration.domainPort();
+        final EventHandler5Services services = new EventHandler5Services(configuration.arrowhead5().systemName(),
+                configuration.domainName(), port, secure, configuration.arrowhead5().unrestrictedDiscovery());
+        registration = new Registration5(registry, services, RegistrationSchedule.from(configuration), runner);
+        registration.start();
+        LOG.info("Joining the Arrowhead 5 local cloud of the Service Registry {} as {}", registry.baseUri(),
+                services.systemName());
+    }
+
+    @Override
+    public synchronized void leave() {
+        if (registration != null) {
+            registration.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        leave();
+        client.close();
+    }
+}

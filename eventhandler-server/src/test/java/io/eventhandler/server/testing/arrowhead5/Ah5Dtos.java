@@ -1,0 +1,72 @@
+package io.eventhandler.server.testing.arrowhead5;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Arrowhead 5.2.0 wire types the doubles read and write, field for field the records of
+ * {@code eu.arrowhead.dto} (ah5-common-java-spring v5.2.0, which is not published to Maven Central: the fields are
+ * copied by hand from {@code SystemRegisterRequestDTO}, {@code ServiceInstanceCreateRequestDTO},
+ * {@code ServiceInstanceInterfaceRequestDTO}, {@code SystemLookupRequestDTO}, {@code ServiceInstanceLookupRequestDTO},
+ * {@code SystemResponseDTO}, {@code ServiceInstanceResponseDTO}, {@code ErrorMessageDTO}, and checked against a
+ * 5.2.0 core's answers). Requests are read with unknown properties refused.
+ */
+public final class Ah5Dtos {
+
+    private Ah5Dtos() {
+    }
+
+    public record SystemRegisterRequestDTO(Map<String, Object> metadata, String version, List<String> addresses,
+                                           String deviceName) {
+    }
+
+    public record ServiceInstanceCreateRequestDTO(String serviceDefinitionName, String version, String expiresAt,
+                                                  Map<String, Object> metadata,
+                                                  List<ServiceInstanceInterfaceRequestDTO> interfaces) {
+    }
+
+    public record ServiceInstanceInterfaceRequestDTO(String templateName, String protocol, String policy,
+                                                     Map<String, Object> properties) {
+    }
+
+    public record SystemLookupRequestDTO(List<String> systemNames, List<String> addresses, String addressType,
+                                         List<Map<String, Object>> metadataRequirementList, List<String> versions,
+                                         List<String> deviceNames) {
+    }
+
+    public record ServiceInstanceLookupRequestDTO(List<String> instanceIds, List<String> providerNames,
+                                                  List<String> serviceDefinitionNames, List<String> versions,
+                                                  String alivesAt, List<Map<String, Object>> metadataRequirementsList,
+                                                  List<String> addressTypes, List<String> interfaceTemplateNames,
+                                                  List<Map<String, Object>> interfacePropertyRequirementsList,
+                                                  List<String> policies) {
+    }
+
+    public record AddressDTO(String type, String address) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SystemResponseDTO(String name, Map<String, Object> metadata, String version,
+                                    List<AddressDTO> addresses, Object device, String createdAt, String updatedAt) {
+    }
+
+    public record ServiceDefinitionResponseDTO(String name, String createdAt, String updatedAt) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ServiceInstanceResponseDTO(String instanceId, SystemResponseDTO provider,
+                                             ServiceDefinitionResponseDTO serviceDefinition, String version,
+                                             String expiresAt, Map<String, Object> metadata,
+                                             List<ServiceInstanceInterfaceRequestDTO> interfaces, String createdAt,
+                                             String updatedAt) {
+    }
+
+    public record ListResponseDTO<T>(List<T> entries, long count) {
+    }
+
+    /** 5.x's error body: {@code exceptionType} one of AUTH, FORBIDDEN, INVALID_PARAMETER, DATA_NOT_FOUND, ... */
+    public record ErrorMessageDTO(String errorMessage, int errorCode, String exceptionType, String origin) {
+    }
+}

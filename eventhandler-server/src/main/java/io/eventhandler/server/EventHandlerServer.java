@@ -5,6 +5,7 @@ import io.eventhandler.api.JsonMapper;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
+import io.eventhandler.server.arrowhead.CloudMembership;
 import io.eventhandler.server.arrowhead.LocalCloud;
 import io.eventhandler.server.arrowhead.LocalClouds;
 import io.eventhandler.server.arrowhead5.Arrowhead5Cloud;
@@ -15,7 +16,6 @@ import io.eventhandler.server.config.HistoryMode;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.delivery.DeliveryDrain;
 import io.eventhandler.server.delivery.DeliveryService;
-import io.eventhandler.server.delivery.StoredTopicQos;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.frontend.Endpoints;
 import io.eventhandler.server.frontend.HttpFrontEnd;
@@ -38,11 +38,8 @@ import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.sse.SseHeartbeat;
-import io.eventhandler.server.store.SubscriptionStore;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
-import io.eventhandler.server.webhook.DeliveredPositions;
-import io.eventhandler.server.webhook.WebhookDispatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -118,7 +115,8 @@ public final class EventHandlerServer implements AutoCloseable {
                         ? Arrowhead5Cloud.of(c.arrowhead(), security, mapper, runner)
                         : LocalClouds.of(c.arrowhead(), c.tls(), security, mapper, runner));
         final SubscriptionAuthorizer authorizer = cloud.authorizer();
-        final Subscriptions subscriptions = subscriptions(authorizer);
+        final Subscriptions subscriptions = StoredSubscriptions.wire(lifecycle, c, authorizer,
+                new StoredSubscriptions.Parts(broker, delivery, security, mapper, problems, runner));
         final ReplicationService replication = new ReplicationService(c.replication(),
                 c.delivery().latencies().failoverMicros(), security.outgoing(), mapper, roles, replicas, broker,
                 new MirroredState(subscriptions, delivery, engine), runner);
@@ -137,57 +135,10 @@ public final class EventHandlerServer implements AutoCloseable {
         // asks its peer, which may ask back: once this instance answers
         lifecycle.add("replication", replication);
         // registered once it answers; on an orderly stop unregistered right after the intake closed
-        lifecycle.add("local cloud membership", membership(cloud, subscriptions, frontEnd));
+        lifecycle.add("local cloud membership", new CloudMembership(cloud, subscriptions, frontEnd::port));
         lifecycle.own("SSE heartbeat", new SseHeartbeat(broker, c.streams(), problems, runner));
         lifecycle.add("intake", intake);
         return frontEnd;
-    }
-
-    /**
-     * Joins the local cloud once the front end listens; on an orderly stop leaves it (unregisters) in the first
-     * phase, after the intake closed and before delivery drains, so that no consumer is sent here while this
-     * instance goes away.
-     */
-    private Component membership(final LocalCloud cloud, final Subscriptions subscriptions,
-                                 final HttpFrontEnd frontEnd) {
-        return new Component() {
-            @Override
-            public void start() {
-                cloud.join(frontEnd.port(), subscriptions);
-                LOG.info("Local cloud: {}", cloud.dialect());
-            }
-
-            @Override
-            public void stopAccepting() {
-                cloud.leave();
-            }
-
-            @Override
-            public void close() {
-                cloud.leave(); // after a failed start, or a stop at once; leaving twice does nothing more
-            }
-        };
-    }
-
-    /**
-     * Stored subscriptions are attached before the first publish is accepted: none misses a subscriber it had. With
-     * durable history each webhook subscription resumes after its recorded delivered position. The topic QoS
-     * configured at runtime is kept in the same store, and applied before anything is published.
-     */
-    private Subscriptions subscriptions(final SubscriptionAuthorizer authorizer) {
-        final SubscriptionStore store = lifecycle.own("subscription store",
-                SubscriptionStore.open(configuration.store()));
-        lifecycle.add("stored topic QoS", new StoredTopicQos(store, delivery, mapper));
-        // closed after the subscriptions and the webhooks, before the store: the last positions are written then
-        final DeliveredPositions positions = configuration.history().mode() != HistoryMode.DURABLE ? null
-                : lifecycle.own("webhook delivered positions", new DeliveredPositions(store,
-                        Duration.ofMillis(configuration.webhooks().positionIntervalMs()), runner));
-        final Subscriptions subscriptions = new Subscriptions(store, broker,
-                lifecycle.own("webhooks", new WebhookDispatcher(
-                        configuration.webhooks(), security.outgoing(), broker, problems, runner)),
-                authorizer, configuration.limits().timeStampToleranceSeconds(), runner, positions);
-        lifecycle.add("subscriptions", Component.of(() -> subscriptions.restore().join(), subscriptions));
-        return subscriptions;
     }
 
     /** The Event Handler as the source of derived events: its certificate's name, at its registered address. */

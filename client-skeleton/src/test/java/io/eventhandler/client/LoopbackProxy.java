@@ -1,8 +1,8 @@
 package io.eventhandler.client;
 
+import io.eventhandler.client.testing.TcpProxy;
+
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -78,32 +78,12 @@ final class LoopbackProxy implements AutoCloseable {
                 sockets.add(client);
                 sockets.add(server);
                 accepted.incrementAndGet();
-                pump(client, server);
-                pump(server, client);
+                TcpProxy.relay(client, server, "proxy-pump");
+                TcpProxy.relay(server, client, "proxy-pump");
             } catch (final IOException e) {
                 closeQuietly(client);
             }
         }
-    }
-
-    private void pump(final Socket from, final Socket to) {
-        final Thread thread = new Thread(() -> {
-            final byte[] buffer = new byte[8192];
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                int n;
-                while ((n = in.read(buffer)) >= 0) {
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (final IOException e) {
-                // connection cut
-            } finally {
-                closeQuietly(from);
-                closeQuietly(to);
-            }
-        }, "proxy-pump");
-        thread.setDaemon(true);
-        thread.start();
     }
 
     private static void closeQuietly(final AutoCloseable closeable) {

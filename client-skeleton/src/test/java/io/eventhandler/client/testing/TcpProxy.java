@@ -77,15 +77,16 @@ public final class TcpProxy implements AutoCloseable {
                 server.setTcpNoDelay(true);
                 sockets.add(client);
                 sockets.add(server);
-                relay(client, server);
-                relay(server, client);
+                relay(client, server, "proxy-relay-" + port);
+                relay(server, client, "proxy-relay-" + port);
             } catch (final IOException e) {
                 // closed by cut(), or the target refused: the client sees its connection closed
             }
         }
     }
 
-    private void relay(final Socket from, final Socket to) {
+    /** Copies what {@code from} reads to {@code to} on a daemon thread, closing both when either side closes. */
+    public static void relay(final Socket from, final Socket to, final String threadName) {
         final Thread thread = new Thread(() -> {
             final byte[] buffer = new byte[16 * 1024];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
@@ -100,7 +101,7 @@ public final class TcpProxy implements AutoCloseable {
                 closeQuietly(from);
                 closeQuietly(to);
             }
-        }, "proxy-relay-" + port);
+        }, threadName);
         thread.setDaemon(true);
         thread.start();
     }

@@ -69,7 +69,7 @@ class SplitBrainTest {
                         return;
                     }
                     try {
-                        Thread.sleep(2);
+                        Thread.sleep(2); // pacing, the behaviour under test: a publisher that keeps publishing
                     } catch (final InterruptedException e) {
                         return;
                     }

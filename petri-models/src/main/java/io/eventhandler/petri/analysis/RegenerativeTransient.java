@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * Sirio's regenerative transient analysis (RegTransient). It is exact for Markov-regenerative nets, and unlike the
- * GSPN analyses of Sirio 2.0.3 it handles immediate transitions after timed ones correctly (dependencies.md §1).
+ * GSPN analyses of Sirio 2.0.3 it handles immediate transitions after timed ones correctly (lab/notebook/capacity-net.md).
  * Each place's series is its expected token count, which for one-token nets is the probability the thesis plotted.
  */
 public final class RegenerativeTransient {

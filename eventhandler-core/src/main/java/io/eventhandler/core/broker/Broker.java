@@ -4,6 +4,7 @@ import io.eventhandler.core.delivery.DeliveryScheduler;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.EventEncoder;
+import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.StoredEvent;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.outbox.CloseReason;
@@ -326,6 +327,17 @@ public final class Broker implements AutoCloseable {
         journal.append(event, JournalAck.NONE);
         scheduler.scheduleRecovered(topic, event);
         return Optional.of(event);
+    }
+
+    /**
+     * Tell the subscribers of {@code eventType} (those attached now: a promoted backup's webhook subscribers) that
+     * the events {@code first..last} will not come: a take-over could not recover them.
+     */
+    public void announceGivenUp(final String eventType, final long first, final long last) {
+        final Topic topic = topics.get(TopicName.normalise(eventType));
+        if (topic != null) {
+            topic.announce(new Gap(topic.name(), first, last, Gap.Reason.FAILOVER));
+        }
     }
 
     /** Close every subscriber. */

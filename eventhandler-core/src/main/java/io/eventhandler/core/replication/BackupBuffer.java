@@ -5,22 +5,32 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The backup's buffer (FRAME §3.5: a ring per topic): the replicas the primary sent, minus those it asked to discard
- * because the original reached every subscriber. A full topic buffer drops its oldest copy, counted as evicted. On
+ * because the original reached every subscriber's sink. The primary asks only once every subscriber has the event
+ * (a webhook receiver answered it, an SSE stream wrote it), so a subscriber with a backlog keeps its events' copies
+ * here. A full topic buffer drops its oldest copy, counted as evicted; an evicted copy whose discard never came is
+ * given up at a take-over, announced and counted ({@link GivenUp}). It also remembers the publisher stamps of the
+ * last {@value #STAMPS_PER_TOPIC} copies of each topic, so the new primary recognises publishers' resends. On
  * promotion what is left is taken for dispatch, in sequence order per topic. Thread-safe.
  */
 public final class BackupBuffer {
 
+    /** Publisher stamps remembered per topic: far more than any publisher's retention N resends. */
+    static final int STAMPS_PER_TOPIC = 256;
+
     private final int capacityPerTopic;
-    private final Map<String, ArrayDeque<Replica>> topics = new HashMap<>();
+    private final Map<String, TopicCopies> topics = new HashMap<>();
     private long held;
     private long received;
     private long pruned;
     private long evicted;
+    private long givenUp;
 
     /** @param capacityPerTopic copies kept per topic (the paper's experiments used 10), ≥ 1 */
     public BackupBuffer(final int capacityPerTopic) {
@@ -31,9 +41,18 @@ public final class BackupBuffer {
     }
 
     /** Keep a copy, in sequence order within its topic (replication jobs may complete out of order). */
-    public synchronized void hold(final Replica replica) {
-        final ArrayDeque<Replica> copies = topics.computeIfAbsent(replica.topic(), t -> new ArrayDeque<>());
+    public void hold(final Replica replica) {
+        hold(replica, null);
+    }
+
+    /** Keep a copy and remember its publisher's stamp ({@code null} for an event without one). */
+    public synchronized void hold(final Replica replica, final ResendStamp stamp) {
+        final TopicCopies topic = topics.computeIfAbsent(replica.topic(), t -> new TopicCopies());
         received++;
+        if (stamp != null) {
+            topic.stamps.put(stamp, replica.sequence());
+        }
+        final ArrayDeque<Replica> copies = topic.copies;
         if (copies.isEmpty() || copies.peekLast().sequence() < replica.sequence()) {
             copies.addLast(replica);
         } else {
@@ -45,30 +64,28 @@ public final class BackupBuffer {
         }
         held++;
         if (copies.size() > capacityPerTopic) { // the oldest is the lowest number, which may be the late newcomer
-            copies.pollFirst();
+            topic.evict(copies.pollFirst().sequence(), capacityPerTopic);
             evicted++;
             held--;
         }
     }
 
     /**
-     * The primary dispatched the original: this copy must not be dispatched again on recovery.
+     * The original reached every subscriber: this copy must not be dispatched again on recovery.
      *
      * @return whether the copy was held
      */
-    public synchronized boolean discard(final String topic, final long sequence) {
-        final ArrayDeque<Replica> copies = topics.get(topic);
-        if (copies == null) {
+    public synchronized boolean discard(final String topicName, final long sequence) {
+        final TopicCopies topic = topics.get(topicName);
+        if (topic == null) {
             return false;
         }
-        for (final Iterator<Replica> it = copies.iterator(); it.hasNext(); ) {
+        topic.evicted.remove(sequence); // delivered after all: not given up
+        for (final Iterator<Replica> it = topic.copies.iterator(); it.hasNext(); ) {
             if (it.next().sequence() == sequence) {
                 it.remove();
                 pruned++;
                 held--;
-                if (copies.isEmpty()) {
-                    topics.remove(topic);
-                }
                 return true;
             }
         }
@@ -76,11 +93,27 @@ public final class BackupBuffer {
     }
 
     /** Take every copy for dispatch after a promotion: per topic in sequence order, topics in name order. */
-    public synchronized List<Replica> drain() {
+    public List<Replica> drain() {
+        return takeOver().copies();
+    }
+
+    /** Everything a take-over needs: the copies, the runs given up, the stamps; the buffer is empty after. */
+    public synchronized Recovery takeOver() {
         final List<Replica> all = new ArrayList<>((int) held);
-        topics.keySet().stream().sorted().forEach(topic -> all.addAll(topics.get(topic)));
+        final List<GivenUp> runs = new ArrayList<>();
+        final Map<String, Map<ResendStamp, Long>> stamps = new HashMap<>();
+        topics.keySet().stream().sorted().forEach(name -> {
+            final TopicCopies topic = topics.get(name);
+            all.addAll(topic.copies);
+            runs.addAll(topic.givenUp(name));
+            if (!topic.stamps.isEmpty()) {
+                stamps.put(name, topic.stamps);
+            }
+        });
+        runs.forEach(run -> givenUp += run.count());
+        final Recovery recovery = new Recovery(all, runs, new RecoveredStamps(stamps));
         clear();
-        return all;
+        return recovery;
     }
 
     /** Forget every copy: a new primary resynchronizes this backup from scratch. */
@@ -90,6 +123,59 @@ public final class BackupBuffer {
     }
 
     public synchronized BackupBufferStatistics statistics() {
-        return new BackupBufferStatistics(held, received, pruned, evicted, topics.size());
+        final int withCopies = (int) topics.values().stream().filter(t -> !t.copies.isEmpty()).count();
+        return new BackupBufferStatistics(held, received, pruned, evicted, givenUp, withCopies);
+    }
+
+    /** One topic's copies, the numbers evicted and not discarded since, and the recent publisher stamps. */
+    private static final class TopicCopies {
+        final ArrayDeque<Replica> copies = new ArrayDeque<>();
+        final TreeSet<Long> evicted = new TreeSet<>();
+        /** How many evicted numbers below the tracked ones were forgotten (too many to track). */
+        long untracked;
+        long untrackedFirst = -1;
+        long untrackedLast = -1;
+        final Map<ResendStamp, Long> stamps = new LinkedHashMap<>(16, 0.75f, false) {
+            @Override
+            protected boolean removeEldestEntry(final Map.Entry<ResendStamp, Long> eldest) {
+                return size() > STAMPS_PER_TOPIC;
+            }
+        };
+
+        /** Track an evicted number, at most {@code limit} of them; beyond, the lowest only count. */
+        void evict(final long sequence, final int limit) {
+            evicted.add(sequence);
+            if (evicted.size() > limit) {
+                final long forgotten = evicted.pollFirst();
+                untrackedFirst = untrackedFirst < 0 ? forgotten : Math.min(untrackedFirst, forgotten);
+                untrackedLast = Math.max(untrackedLast, forgotten);
+                untracked++;
+            }
+        }
+
+        /** The evicted numbers still undiscarded, as runs of consecutive numbers (the forgotten ones as one run). */
+        List<GivenUp> givenUp(final String topic) {
+            final List<GivenUp> runs = new ArrayList<>();
+            if (untracked > 0) {
+                runs.add(new GivenUp(topic, untrackedFirst, untrackedLast, untracked));
+            }
+            long first = -1;
+            long last = -1;
+            for (final long sequence : evicted) {
+                if (first >= 0 && sequence == last + 1) {
+                    last = sequence;
+                    continue;
+                }
+                if (first >= 0) {
+                    runs.add(new GivenUp(topic, first, last, last - first + 1));
+                }
+                first = sequence;
+                last = sequence;
+            }
+            if (first >= 0) {
+                runs.add(new GivenUp(topic, first, last, last - first + 1));
+            }
+            return runs;
+        }
     }
 }

@@ -99,6 +99,16 @@ public final class Topic implements FanOut {
     }
 
     /**
+     * Tell every attached subscriber of events it will not get, in order with what is queued for it, whatever its
+     * queue's capacity (a take-over that could not recover them).
+     */
+    public synchronized void announce(final Gap gap) {
+        for (final Attachment attachment : attachments()) {
+            attachment.outbox().prefill(List.of(gap));
+        }
+    }
+
+    /**
      * Take back the history a previous run of this Event Handler kept (read from durable storage at start): the
      * events are held for replay as already dispatched (they were, before the restart; they are not fanned out
      * again), and the topic numbers its next events above {@code lastSequence}, the highest number it ever gave.

@@ -66,7 +66,7 @@ class BackupBufferTest {
             buffer.hold(replica("A", seq));
         }
         buffer.hold(replica("B", 1)); // another topic has its own ring
-        assertEquals(new BackupBufferStatistics(4, 6, 0, 2, 2), buffer.statistics());
+        assertEquals(new BackupBufferStatistics(4, 6, 0, 2, 0, 2), buffer.statistics());
         assertFalse(buffer.discard("A", 1), "evicted, no longer held");
         assertEquals(List.of(3L, 4L, 5L, 1L), sequences(buffer.drain()));
     }
@@ -102,7 +102,7 @@ class BackupBufferTest {
         assertFalse(buffer.discard("T", 2), "already pruned");
         assertFalse(buffer.discard("T", 42), "never held");
         assertFalse(buffer.discard("U", 1), "unknown topic");
-        assertEquals(new BackupBufferStatistics(2, 3, 1, 0, 1), buffer.statistics());
+        assertEquals(new BackupBufferStatistics(2, 3, 1, 0, 0, 1), buffer.statistics());
         assertEquals(List.of(1L, 3L), sequences(buffer.drain()));
     }
 
@@ -148,7 +148,7 @@ class BackupBufferTest {
         assertTrue(buffer.discard("U", 1));
         buffer.hold(replica("U", 2));
         buffer.clear();
-        assertEquals(new BackupBufferStatistics(0, 5, 1, 1, 0), buffer.statistics());
+        assertEquals(new BackupBufferStatistics(0, 5, 1, 1, 0, 0), buffer.statistics());
         assertEquals(List.of(), buffer.drain());
         buffer.hold(replica("T", 9));
         assertEquals(List.of(9L), sequences(buffer.drain()));

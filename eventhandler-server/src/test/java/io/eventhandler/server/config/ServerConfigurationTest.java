@@ -262,7 +262,7 @@ class ServerConfigurationTest {
         expected.put("eh.replication.heartbeat.ms", "5");
         expected.put("eh.replication.failure.timeout.ms", "20");
         expected.put("eh.replication.probe.timeout.ms", "500");
-        expected.put("eh.replication.buffer.per.topic", "10");
+        expected.put("eh.replication.buffer.per.topic", "8192");
         expected.put("eh.replication.batch.max", "512");
         expected.put("eh.replication.queue.capacity", "65536");
         expected.put("eh.replication.body.max.bytes", "33554432");

@@ -39,7 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * that takes 20 ms per request (so its backlog grows), the primary killed with SIGKILL. Every acknowledged event
  * must reach the receiver, or be counted and announced by the new primary; an event that arrives twice must carry
  * the same {@code X-Event-Sequence} both times (the publisher's resend of an event the backup held is not numbered
- * anew). Takes about 15 s, so it runs with the long tests.
+ * anew). The second test shows that a buffer too small for the backlog counts and announces what it gives up. About
+ * 20 s each, so they run with the long tests.
  */
 @Tag("long")
 class BackloggedWebhookFailoverTest {
@@ -60,12 +61,39 @@ class BackloggedWebhookFailoverTest {
     @Test
     void everyAcknowledgedEventReachesTheBackloggedWebhookSubscriberUnderItsOneNumber(@TempDir final Path dir)
             throws Exception {
+        final Trial trial = run(dir, Map.of());
+        assertEquals(Set.of(), trial.missing(), "acknowledged events that never arrived");
+        assertEquals(0, trial.givenUp());
+        trial.assertOneNumberPerEvent();
+    }
+
+    @Test
+    void aBackupBufferTooSmallForTheBacklogCountsAndAnnouncesWhatItGivesUp(@TempDir final Path dir)
+            throws Exception {
+        final Trial trial = run(dir, Map.of("eh.replication.buffer.per.topic", "10"));
+        assertTrue(trial.givenUp() > 0, "a backlog beyond 10 copies was given up: " + trial.takeOver());
+        assertTrue(trial.missing().size() <= trial.givenUp(), () -> "lost " + trial.missing().size()
+                + " acknowledged events, " + trial.givenUp() + " counted as given up: " + trial.missing());
+        assertTrue(trial.newPrimaryLog().contains("GAP_FAILOVER"), "the webhook subscriber's gap was logged");
+        trial.assertOneNumberPerEvent();
+    }
+
+    /** What one trial saw. */
+    private record Trial(Set<Integer> missing, long givenUp, JsonNode takeOver, String newPrimaryLog,
+                         Map<Integer, Set<Long>> numbers) {
+        void assertOneNumberPerEvent() {
+            numbers.forEach((n, sequences) -> assertEquals(1, sequences.size(),
+                    () -> "event " + n + " arrived under two numbers: " + sequences));
+        }
+    }
+
+    private Trial run(final Path dir, final Map<String, String> settings) throws Exception {
         final ExecutorService handlerThread = Executors.newSingleThreadExecutor();
         final HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
         receiver.createContext("/notify", this::receive);
         receiver.setExecutor(handlerThread);
         receiver.start();
-        try (ProcessPair pair = new ProcessPair(dir);
+        try (ProcessPair pair = new ProcessPair(dir, settings);
              EventHandlerClient client = EventHandlerClient.builder(pair.instances())
                      .failoverBudget(Duration.ofSeconds(20)).build();
              EventPublisher publisher = EventPublisher.builder(client,
@@ -89,8 +117,6 @@ class BackloggedWebhookFailoverTest {
             FailoverTrial.stream(BEFORE_KILL);
             final int acknowledgedBeforeKill = published.get();
             final int receivedBeforeKill = received();
-            LOG.info("primary before the kill: {} delivery {}", pair.replication(0),
-                    pair.get(0).get("/eventhandler/mgmt/delivery").body());
             FailoverTrial.kill(pair, 0);
             final JsonNode takeOver = FailoverTrial.awaitTakeOver(pair, 1);
             FailoverTrial.stream(AFTER_KILL);
@@ -100,31 +126,27 @@ class BackloggedWebhookFailoverTest {
             try {
                 await("the backlog delivered").atMost(Duration.ofSeconds(30)).until(() -> received() >= total);
             } catch (final RuntimeException e) {
-                // the assertions below say what is missing
+                // the caller's assertions say what is missing
             }
             final JsonNode after = pair.replication(1);
-            final long givenUp = after.get("buffer").path("givenUp").asLong(0);
             synchronized (this) {
                 LOG.info("acknowledged {} ({} before the kill, the receiver then had {}), received {} ({} again under "
-                        + "the same number), take-over {}", total, acknowledgedBeforeKill, receivedBeforeKill,
-                        numbers.size(), arrivals.values().stream().mapToInt(a -> a - 1).sum(), takeOver);
+                        + "the same number), after the take-over {}", total, acknowledgedBeforeKill,
+                        receivedBeforeKill, numbers.size(), arrivals.values().stream().mapToInt(a -> a - 1).sum(),
+                        after);
+                assertTrue(acknowledgedBeforeKill - receivedBeforeKill > 10, "the subscriber had a backlog of "
+                        + (acknowledgedBeforeKill - receivedBeforeKill) + " at the kill: the trial shows nothing");
                 final Set<Integer> missing = new TreeSet<>();
                 for (int n = 1; n <= total; n++) {
                     if (!numbers.containsKey(n)) {
                         missing.add(n);
                     }
                 }
-                assertTrue(acknowledgedBeforeKill - receivedBeforeKill > 10, "the subscriber had a backlog of "
-                        + (acknowledgedBeforeKill - receivedBeforeKill) + " at the kill: the trial shows nothing");
-                assertTrue(missing.size() <= givenUp, () -> "lost " + missing.size() + " acknowledged events, "
-                        + givenUp + " counted as given up: " + missing);
-                if (!missing.isEmpty()) {
-                    assertTrue(pair.get(1).log().contains("GAP_"), "the given-up events were announced");
-                }
-                numbers.forEach((n, sequences) -> assertEquals(1, sequences.size(),
-                        () -> "event " + n + " arrived under two numbers: " + sequences));
+                return new Trial(missing, after.get("buffer").path("givenUp").asLong(0), takeOver,
+                        pair.get(1).log(), Map.copyOf(numbers));
             }
         } finally {
+            running = false;
             receiver.stop(0);
             handlerThread.shutdownNow();
         }

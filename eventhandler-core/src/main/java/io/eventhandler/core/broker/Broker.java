@@ -330,14 +330,13 @@ public final class Broker implements AutoCloseable {
     }
 
     /**
-     * Tell the subscribers of {@code eventType} (those attached now: a promoted backup's webhook subscribers) that
-     * the events {@code first..last} will not come: a take-over could not recover them.
+     * Tell the subscribers of {@code eventType} that the events {@code first..last} will not come (a take-over could
+     * not recover them): those attached now (a promoted backup's webhook subscribers) at once, and a subscriber that
+     * resumes before them later, in its replay.
      */
     public void announceGivenUp(final String eventType, final long first, final long last) {
-        final Topic topic = topics.get(TopicName.normalise(eventType));
-        if (topic != null) {
-            topic.announce(new Gap(topic.name(), first, last, Gap.Reason.FAILOVER));
-        }
+        final Topic topic = topic(TopicName.normalise(eventType));
+        topic.announce(new Gap(topic.name(), first, last, Gap.Reason.FAILOVER));
     }
 
     /** Close every subscriber. */

@@ -8,7 +8,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * The backup's buffer (FRAME §3.5: a ring per topic): the replicas the primary sent, minus those it asked to discard
@@ -64,7 +63,7 @@ public final class BackupBuffer {
         }
         held++;
         if (copies.size() > capacityPerTopic) { // the oldest is the lowest number, which may be the late newcomer
-            topic.evict(copies.pollFirst().sequence(), capacityPerTopic);
+            topic.evicted.add(copies.pollFirst().sequence());
             evicted++;
             held--;
         }
@@ -105,9 +104,10 @@ public final class BackupBuffer {
         topics.keySet().stream().sorted().forEach(name -> {
             final TopicCopies topic = topics.get(name);
             all.addAll(topic.copies);
-            runs.addAll(topic.givenUp(name));
-            if (!topic.stamps.isEmpty()) {
-                stamps.put(name, topic.stamps);
+            runs.addAll(topic.evicted.givenUp(name));
+            final Map<ResendStamp, Long> recovered = topic.recoveredStamps();
+            if (!recovered.isEmpty()) {
+                stamps.put(name, recovered);
             }
         });
         runs.forEach(run -> givenUp += run.count());
@@ -130,11 +130,7 @@ public final class BackupBuffer {
     /** One topic's copies, the numbers evicted and not discarded since, and the recent publisher stamps. */
     private static final class TopicCopies {
         final ArrayDeque<Replica> copies = new ArrayDeque<>();
-        final TreeSet<Long> evicted = new TreeSet<>();
-        /** How many evicted numbers below the tracked ones were forgotten (too many to track). */
-        long untracked;
-        long untrackedFirst = -1;
-        long untrackedLast = -1;
+        final EvictedRuns evicted = new EvictedRuns();
         final Map<ResendStamp, Long> stamps = new LinkedHashMap<>(16, 0.75f, false) {
             @Override
             protected boolean removeEldestEntry(final Map.Entry<ResendStamp, Long> eldest) {
@@ -142,40 +138,15 @@ public final class BackupBuffer {
             }
         };
 
-        /** Track an evicted number, at most {@code limit} of them; beyond, the lowest only count. */
-        void evict(final long sequence, final int limit) {
-            evicted.add(sequence);
-            if (evicted.size() > limit) {
-                final long forgotten = evicted.pollFirst();
-                untrackedFirst = untrackedFirst < 0 ? forgotten : Math.min(untrackedFirst, forgotten);
-                untrackedLast = Math.max(untrackedLast, forgotten);
-                untracked++;
-            }
-        }
-
-        /** The evicted numbers still undiscarded, as runs of consecutive numbers (the forgotten ones as one run). */
-        List<GivenUp> givenUp(final String topic) {
-            final List<GivenUp> runs = new ArrayList<>();
-            if (untracked > 0) {
-                runs.add(new GivenUp(topic, untrackedFirst, untrackedLast, untracked));
-            }
-            long first = -1;
-            long last = -1;
-            for (final long sequence : evicted) {
-                if (first >= 0 && sequence == last + 1) {
-                    last = sequence;
-                    continue;
+        /** The stamps of copies not given up: a resend of a given-up event is a new event to the new primary. */
+        Map<ResendStamp, Long> recoveredStamps() {
+            final Map<ResendStamp, Long> kept = new HashMap<>();
+            stamps.forEach((stamp, sequence) -> {
+                if (!evicted.contains(sequence)) {
+                    kept.put(stamp, sequence);
                 }
-                if (first >= 0) {
-                    runs.add(new GivenUp(topic, first, last, last - first + 1));
-                }
-                first = sequence;
-                last = sequence;
-            }
-            if (first >= 0) {
-                runs.add(new GivenUp(topic, first, last, last - first + 1));
-            }
-            return runs;
+            });
+            return kept;
         }
     }
 }

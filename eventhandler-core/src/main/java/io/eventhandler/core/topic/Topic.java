@@ -15,6 +15,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ import java.util.Set;
 public final class Topic implements FanOut {
 
     private static final Attachment[] NONE = new Attachment[0];
+    /** Take-overs' given-up runs a topic keeps for resuming subscribers. */
+    private static final int MAX_GIVEN_UP_RUNS = 64;
 
     private final String name;
     private final TopicHistory history;
@@ -52,6 +55,8 @@ public final class Topic implements FanOut {
     /** The highest number taken back from the previous run (durable history): valid in its numbering too. */
     private long carriedThrough;
     private long resetsAnnounced;
+    /** Runs a take-over could not recover, newest last: told to subscribers that resume before them (null: none). */
+    private ArrayDeque<Gap> givenUp;
 
     public Topic(final String name, final int historyCapacity) {
         this(name, HistoryBounds.count(historyCapacity));
@@ -103,6 +108,13 @@ public final class Topic implements FanOut {
      * queue's capacity (a take-over that could not recover them).
      */
     public synchronized void announce(final Gap gap) {
+        if (givenUp == null) {
+            givenUp = new ArrayDeque<>();
+        }
+        givenUp.addLast(gap);
+        if (givenUp.size() > MAX_GIVEN_UP_RUNS) {
+            givenUp.removeFirst();
+        }
         for (final Attachment attachment : attachments()) {
             attachment.outbox().prefill(List.of(gap));
         }
@@ -301,14 +313,34 @@ public final class Topic implements FanOut {
         if (resumeAfter + 1 <= lastMissing) {
             items.add(new Gap(name, resumeAfter + 1, lastMissing, Gap.Reason.HISTORY));
         }
+        final Iterator<Gap> runs = givenUp == null ? Collections.emptyIterator() : givenUp.iterator();
+        Gap run = nextRunAfter(runs, resumeAfter);
         for (final Event event : history.after(resumeAfter)) {
             if (event.sequence() > dispatchedSequence) {
                 break; // not dispatched yet: its dispatch brings it
+            }
+            for (; run != null && run.firstMissingId() < event.sequence(); run = nextRunAfter(runs, resumeAfter)) {
+                items.add(run);
             }
             if (filter.accepts(event)) {
                 items.add(event);
             }
         }
+        for (; run != null; run = nextRunAfter(runs, resumeAfter)) {
+            items.add(run);
+        }
+    }
+
+    /** The next run given up at a take-over that is not wholly at or before {@code resumeAfter}, clipped to it. */
+    private Gap nextRunAfter(final Iterator<Gap> runs, final long resumeAfter) {
+        while (runs.hasNext()) {
+            final Gap run = runs.next();
+            if (run.lastMissingId() > resumeAfter) {
+                return run.firstMissingId() > resumeAfter ? run
+                        : new Gap(name, resumeAfter + 1, run.lastMissingId(), run.reason());
+            }
+        }
+        return null;
     }
 
     /** Detach the subscriber with this key and close it. */

@@ -207,4 +207,67 @@ class BackupBufferTest {
             }
         });
     }
+
+    @Test
+    void shouldGiveUpAtATakeOverOnlyTheEvictedCopiesThatWereNeverDiscarded() {
+        final BackupBuffer buffer = new BackupBuffer(2);
+        for (long n = 1; n <= 6; n++) {
+            buffer.hold(replica("T", n)); // 1..4 evicted, 5 and 6 held
+        }
+        assertFalse(buffer.discard("T", 2), "evicted already");
+        final Recovery recovery = buffer.takeOver();
+        assertEquals(List.of(5L, 6L), sequences(recovery.copies()));
+        assertEquals(List.of(new GivenUp("T", 1, 1, 1), new GivenUp("T", 3, 4, 2)), recovery.givenUp(),
+                "2 was delivered after all: its discard came after the eviction");
+        assertEquals(3, buffer.statistics().givenUp());
+        assertEquals(List.of(), buffer.takeOver().givenUp(), "given up once");
+    }
+
+    @Test
+    void shouldTrackABacklogFarBeyondItsCapacityAsRunsAndForgetWhatWasDiscardedLater() {
+        final BackupBuffer buffer = new BackupBuffer(2);
+        for (long n = 1; n <= 1_000; n++) {
+            buffer.hold(replica("T", n)); // 1..998 evicted
+        }
+        for (long n = 1; n <= 900; n++) {
+            buffer.discard("T", n); // delivered after all
+        }
+        buffer.discard("T", 950);
+        assertEquals(List.of(new GivenUp("T", 901, 949, 49), new GivenUp("T", 951, 998, 48)),
+                buffer.takeOver().givenUp());
+    }
+
+    @Test
+    void shouldNotRecogniseAResendOfAGivenUpEvent() {
+        final BackupBuffer buffer = new BackupBuffer(1);
+        buffer.hold(replica("T", 1), new ResendStamp("p", 1));
+        buffer.hold(replica("T", 2), new ResendStamp("p", 2)); // 1 evicted, never discarded
+        final Recovery recovery = buffer.takeOver();
+        assertEquals(List.of(new GivenUp("T", 1, 1, 1)), recovery.givenUp());
+        assertEquals(-1, recovery.stamps().sequenceOf("T", new ResendStamp("p", 1)), "its resend is welcome");
+        assertEquals(2, recovery.stamps().sequenceOf("T", new ResendStamp("p", 2)));
+    }
+
+    @Test
+    void shouldRememberThePublisherStampsOfRecentCopiesWithTheirNumbers() {
+        final BackupBuffer buffer = new BackupBuffer(4);
+        buffer.hold(replica("T", 11), new ResendStamp("p1", 1));
+        buffer.hold(replica("T", 12), new ResendStamp("p1", 2));
+        buffer.hold(replica("T", 13));
+        assertTrue(buffer.discard("T", 11));
+        for (long n = 0; n < BackupBuffer.STAMPS_PER_TOPIC; n++) {
+            buffer.hold(replica("U", 100 + n), new ResendStamp("p2", n));
+            buffer.discard("U", 100 + n); // delivered
+        }
+        buffer.hold(replica("U", 100 + BackupBuffer.STAMPS_PER_TOPIC),
+                new ResendStamp("p2", BackupBuffer.STAMPS_PER_TOPIC));
+        final RecoveredStamps stamps = buffer.takeOver().stamps();
+        assertEquals(11, stamps.sequenceOf("T", new ResendStamp("p1", 1)), "a discarded copy's stamp is kept");
+        assertEquals(12, stamps.sequenceOf("T", new ResendStamp("p1", 2)));
+        assertEquals(-1, stamps.sequenceOf("T", new ResendStamp("p1", 3)));
+        assertEquals(-1, stamps.sequenceOf("T", new ResendStamp("p2", 1)), "stamps are per topic");
+        assertEquals(-1, stamps.sequenceOf("U", new ResendStamp("p2", 0)), "the oldest beyond the window");
+        assertEquals(101, stamps.sequenceOf("U", new ResendStamp("p2", 1)));
+        assertEquals(2 + BackupBuffer.STAMPS_PER_TOPIC, stamps.size());
+    }
 }

@@ -243,6 +243,14 @@ public final class EventHandlerMetrics implements AutoCloseable {
                 .description("Copies that did not reach the backup").register(registry);
         Gauge.builder("eh.replication.buffer.held", this, m -> m.sample.replication().buffer().held())
                 .description("Copies the backup holds for the primary's undelivered events").register(registry);
+        FunctionCounter.builder("eh.replication.buffer.given.up", this,
+                        m -> m.sample.replication().buffer().givenUp())
+                .description("Events a take-over could not recover: their copies were pushed out of the full backup "
+                        + "buffer before every subscriber had them (announced as failover gaps)").register(registry);
+        FunctionCounter.builder("eh.replication.resends.recognised", this,
+                        m -> m.sample.replication().resendsRecognised())
+                .description("Publishers' resends of events taken over under their original numbers, acknowledged "
+                        + "and not accepted again").register(registry);
     }
 
     private static final ReplicationLinkDTO NO_LINK = new ReplicationLinkDTO("", false, 0, 0, 0, 0, 0, 0, 0, 0, 0,

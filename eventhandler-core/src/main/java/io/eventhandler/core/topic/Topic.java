@@ -55,6 +55,12 @@ public final class Topic implements FanOut {
     /** The highest number taken back from the previous run (durable history): valid in its numbering too. */
     private long carriedThrough;
     private long resetsAnnounced;
+    /** Forgotten by its broker as idle: nothing may be added any more (the broker makes a new topic of the name). */
+    private boolean retired;
+    /** Events accepted plus subscribers attached and detached when the idle sweep last looked, and since when. */
+    private long seenActivity;
+    private long membershipChanges;
+    private long quietSinceNanos = System.nanoTime();
     /** Runs a take-over could not recover, newest last: told to subscribers that resume before them (null: none). */
     private ArrayDeque<Gap> givenUp;
 
@@ -77,6 +83,9 @@ public final class Topic implements FanOut {
      * delivery scheduler, at once or by deadline).
      */
     public synchronized Event publish(final EventDraft draft, final byte[] encoded, final long nowNanos) {
+        if (retired) {
+            return null; // forgotten meanwhile: the broker publishes to the topic that replaces it
+        }
         final Event event = new Event(name, ++lastSequence, draft, encoded, nowNanos);
         history.add(event);
         undispatched.add(event);
@@ -92,7 +101,7 @@ public final class Topic implements FanOut {
      */
     public synchronized Event restore(final EventDraft draft, final byte[] encoded, final long sequence,
                                       final long nowNanos) {
-        if (sequence <= lastSequence) {
+        if (sequence <= lastSequence || retired) {
             return null;
         }
         final Event event = new Event(name, sequence, draft, encoded, nowNanos);
@@ -146,6 +155,48 @@ public final class Topic implements FanOut {
         history.continueAbove(this.lastSequence);
         dispatchedSequence = this.lastSequence;
         carriedThrough = this.lastSequence;
+    }
+
+    /**
+     * A topic made again after its broker forgot it: it numbers above {@code lastSequence}, and what was numbered up
+     * to it counts as gone from the history (a resume from before it is told of a gap).
+     */
+    public synchronized void revive(final long lastSequence) {
+        history.lostThrough(lastSequence);
+        lastSequence(lastSequence);
+        history.continueAbove(this.lastSequence);
+        dispatchedSequence = this.lastSequence;
+    }
+
+    /**
+     * Retire this topic if nothing needs more than its numbering: no subscriber, nothing waiting for dispatch, no
+     * event left in its history (after its age bound), no announced take-over gap, and no event accepted and no
+     * subscriber attached or detached for {@code idleNanos} (counted from the sweep that first saw it quiet).
+     *
+     * @return its last sequence number if it is retired now (the broker keeps that much), else -1
+     */
+    public synchronized long retireIfIdle(final long nowNanos, final long idleNanos) {
+        final long activity = accepted + membershipChanges;
+        if (activity != seenActivity) {
+            seenActivity = activity;
+            quietSinceNanos = nowNanos;
+            return -1;
+        }
+        if (nowNanos - quietSinceNanos < idleNanos || !byKey.isEmpty() || !undispatched.isEmpty()
+                || givenUp != null) {
+            return -1;
+        }
+        history.expire(nowNanos);
+        if (history.size() > 0) {
+            return -1;
+        }
+        retired = true;
+        return lastSequence;
+    }
+
+    /** Whether its broker forgot it: nothing may be added to it. */
+    public synchronized boolean retired() {
+        return retired;
     }
 
     private void lastSequence(final long sequence) {
@@ -283,6 +334,7 @@ public final class Topic implements FanOut {
             withRequirements.add(attachment);
         }
         attachmentsChanged = true;
+        membershipChanges++;
         if (existing == null) {
             return null;
         }
@@ -359,6 +411,7 @@ public final class Topic implements FanOut {
         byKey.remove(outbox.subscriberKey());
         withRequirements.remove(existing);
         attachmentsChanged = true;
+        membershipChanges++;
         return true;
     }
 

@@ -56,7 +56,8 @@ class DeadThreadHealthTest {
             server.broker().accept(new EventDraft("DOOMED", SystemRef.of("test", "127.0.0.1", 1),
                     new PoisonForTheWriter(), "x", null, 0));
 
-            eventually().until(() -> http.get("/eventhandler/health").statusCode() == 503);
+            eventually().dontCatchUncaughtExceptions()
+                    .until(() -> http.get("/eventhandler/health").statusCode() == 503);
             final HttpResponse<String> health = http.get("/eventhandler/health");
             assertTrue(health.body().contains("\"DOWN\""), health::body);
             final HttpResponse<String> ready = http.get("/eventhandler/ready");

@@ -152,7 +152,7 @@ class RunnerTest {
         oneShots.schedule(() -> {
             throw new IllegalStateException("a one-shot task that throws harms nothing after it");
         }, 0, TimeUnit.MILLISECONDS);
-        await().until(() -> runner.deaths().size() == 3);
+        await().dontCatchUncaughtExceptions().until(() -> runner.deaths().size() == 3);
         assertEquals(java.util.Map.of("eh-test-dying-loop", 1L, "eh-test-pool", 1L, "eh-test-timer", 1L),
                 runner.deaths());
         timer.shutdownNow();

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,14 +13,13 @@ import java.util.Map;
  * because the original reached every subscriber's sink. The primary asks only once every subscriber has the event
  * (a webhook receiver answered it, an SSE stream wrote it), so a subscriber with a backlog keeps its events' copies
  * here. A full topic buffer drops its oldest copy, counted as evicted; an evicted copy whose discard never came is
- * given up at a take-over, announced and counted ({@link GivenUp}). It also remembers the publisher stamps of the
- * last {@value #STAMPS_PER_TOPIC} copies of each topic, so the new primary recognises publishers' resends. On
- * promotion what is left is taken for dispatch, in sequence order per topic. Thread-safe.
+ * given up at a take-over, announced and counted ({@link GivenUp}). It keeps the publisher stamp of each copy it
+ * holds, so the new primary recognises a publisher's resend of an event it dispatches under the original number
+ * (a resend of a discarded event is not recognised: an SSE stream's write is not proof of receipt, and the resend
+ * is what a subscriber who missed it gets). On promotion what is left is taken for dispatch, in sequence order per
+ * topic. Thread-safe.
  */
 public final class BackupBuffer {
-
-    /** Publisher stamps remembered per topic: far more than any publisher's retention N resends. */
-    static final int STAMPS_PER_TOPIC = 256;
 
     private final int capacityPerTopic;
     private final Map<String, TopicCopies> topics = new HashMap<>();
@@ -49,7 +47,7 @@ public final class BackupBuffer {
         final TopicCopies topic = topics.computeIfAbsent(replica.topic(), t -> new TopicCopies());
         received++;
         if (stamp != null) {
-            topic.stamps.put(stamp, replica.sequence());
+            topic.stamps.put(replica.sequence(), stamp);
         }
         final ArrayDeque<Replica> copies = topic.copies;
         if (copies.isEmpty() || copies.peekLast().sequence() < replica.sequence()) {
@@ -63,7 +61,9 @@ public final class BackupBuffer {
         }
         held++;
         if (copies.size() > capacityPerTopic) { // the oldest is the lowest number, which may be the late newcomer
-            topic.evicted.add(copies.pollFirst().sequence());
+            final long pushedOut = copies.pollFirst().sequence();
+            topic.evicted.add(pushedOut);
+            topic.stamps.remove(pushedOut);
             evicted++;
             held--;
         }
@@ -83,6 +83,7 @@ public final class BackupBuffer {
         for (final Iterator<Replica> it = topic.copies.iterator(); it.hasNext(); ) {
             if (it.next().sequence() == sequence) {
                 it.remove();
+                topic.stamps.remove(sequence);
                 pruned++;
                 held--;
                 return true;
@@ -105,9 +106,10 @@ public final class BackupBuffer {
             final TopicCopies topic = topics.get(name);
             all.addAll(topic.copies);
             runs.addAll(topic.evicted.givenUp(name));
-            final Map<ResendStamp, Long> recovered = topic.recoveredStamps();
-            if (!recovered.isEmpty()) {
-                stamps.put(name, recovered);
+            if (!topic.stamps.isEmpty()) {
+                final Map<ResendStamp, Long> held = new HashMap<>();
+                topic.stamps.forEach((sequence, stamp) -> held.put(stamp, sequence));
+                stamps.put(name, held);
             }
         });
         runs.forEach(run -> givenUp += run.count());
@@ -127,26 +129,11 @@ public final class BackupBuffer {
         return new BackupBufferStatistics(held, received, pruned, evicted, givenUp, withCopies);
     }
 
-    /** One topic's copies, the numbers evicted and not discarded since, and the recent publisher stamps. */
+    /** One topic's copies with their publisher stamps, and the numbers evicted and not discarded since. */
     private static final class TopicCopies {
         final ArrayDeque<Replica> copies = new ArrayDeque<>();
         final EvictedRuns evicted = new EvictedRuns();
-        final Map<ResendStamp, Long> stamps = new LinkedHashMap<>(16, 0.75f, false) {
-            @Override
-            protected boolean removeEldestEntry(final Map.Entry<ResendStamp, Long> eldest) {
-                return size() > STAMPS_PER_TOPIC;
-            }
-        };
-
-        /** The stamps of copies not given up: a resend of a given-up event is a new event to the new primary. */
-        Map<ResendStamp, Long> recoveredStamps() {
-            final Map<ResendStamp, Long> kept = new HashMap<>();
-            stamps.forEach((stamp, sequence) -> {
-                if (!evicted.contains(sequence)) {
-                    kept.put(stamp, sequence);
-                }
-            });
-            return kept;
-        }
+        /** The publisher stamp of each copy held, by number. */
+        final Map<Long, ResendStamp> stamps = new HashMap<>();
     }
 }

@@ -58,11 +58,6 @@ final class EvictedRuns {
         }
     }
 
-    boolean contains(final long sequence) {
-        final Map.Entry<Long, Long> run = runs.floorEntry(sequence);
-        return run != null && run.getValue() >= sequence;
-    }
-
     List<GivenUp> givenUp(final String topic) {
         final List<GivenUp> given = new ArrayList<>(runs.size());
         runs.forEach((first, last) -> given.add(new GivenUp(topic, first, last, last - first + 1)));

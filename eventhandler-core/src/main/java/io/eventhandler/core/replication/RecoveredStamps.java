@@ -4,9 +4,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The publisher stamps of the events a backup received copies of, with the numbers the failed primary gave them.
- * After a take-over, a publisher's resend of such an event is a copy of one the new primary already dispatches
- * under its number (or one every subscriber already had): it is acknowledged, not numbered again. Immutable.
+ * The publisher stamps of the copies a backup held at its take-over, with the numbers the failed primary gave them.
+ * A publisher's resend of such an event is a copy of one the new primary dispatches under its number: it is
+ * acknowledged, not numbered again. Immutable.
  */
 public final class RecoveredStamps {
 
@@ -29,6 +29,19 @@ public final class RecoveredStamps {
         final Map<ResendStamp, Long> stamps = byTopic.get(topic);
         final Long sequence = stamps == null ? null : stamps.get(stamp);
         return sequence == null ? -1 : sequence;
+    }
+
+    /** These stamps but that of the copy numbered {@code sequence} of {@code topic} (it could not be dispatched). */
+    public RecoveredStamps without(final String topic, final long sequence) {
+        final Map<ResendStamp, Long> stamps = byTopic.get(topic);
+        if (stamps == null || !stamps.containsValue(sequence)) {
+            return this;
+        }
+        final Map<String, Map<ResendStamp, Long>> fewer = new HashMap<>(byTopic);
+        final Map<ResendStamp, Long> kept = new HashMap<>(stamps);
+        kept.values().remove(sequence);
+        fewer.put(topic, kept);
+        return new RecoveredStamps(fewer);
     }
 
     /** Stamps known, over every topic. */

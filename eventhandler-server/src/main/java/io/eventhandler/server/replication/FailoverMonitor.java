@@ -3,6 +3,7 @@ package io.eventhandler.server.replication;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.replication.BackupBuffer;
 import io.eventhandler.core.replication.GivenUp;
+import io.eventhandler.core.replication.RecoveredStamps;
 import io.eventhandler.core.replication.Recovery;
 import io.eventhandler.core.replication.FailureDetector;
 import io.eventhandler.core.replication.Replica;
@@ -128,14 +129,16 @@ final class FailoverMonitor implements Loop {
             announceGivenUp(recovery.givenUp());
             int recovered = 0;
             int refused = 0;
+            RecoveredStamps stamps = recovery.stamps();
             for (final Replica copy : recovery.copies()) {
                 if (broker.restore(copy.draft(), copy.sequence()).isPresent()) {
                     recovered++;
                 } else {
                     refused++;
+                    stamps = stamps.without(copy.topic(), copy.sequence()); // its resend is then welcome
                 }
             }
-            resends.recognise(recovery.stamps());
+            resends.recognise(stamps);
             broker.continueAbove(RoleState.sequenceBase(epoch));
             detector.forget();
             roles.disarmLease();

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Recognises a publisher's resend, after a take-over, of an event the failed primary had numbered and this instance
- * received a copy of: the copy is dispatched under its original number (or every subscriber already had it), so the
- * resend is acknowledged and not accepted again under a new number. Publishers stamp their events with
+ * Recognises a publisher's resend, after a take-over, of an event the failed primary had numbered and whose copy this
+ * instance took over: the copy is dispatched under its original number, so the resend is acknowledged and not
+ * accepted again under a new number. Publishers stamp their events with
  * {@value EventHandlerApi#ORIGIN_META} and {@value EventHandlerApi#ORIGIN_SEQUENCE_META}; an event without both is
  * never a recognised resend. Before any take-over it costs one volatile read per event.
  */

@@ -120,10 +120,14 @@ public final class EventHandlerMetrics implements AutoCloseable {
         FunctionCounter.builder("eh.runner.failures", this, m -> m.role(role).failures())
                 .description("Rounds or tasks of a server thread role that ended with an unexpected exception")
                 .tag("role", role).register(registry);
+        FunctionCounter.builder("eh.runner.deaths", this, m -> m.role(role).deaths())
+                .description("Threads of a server thread role that died on an error, and its periodic tasks that "
+                        + "stopped: health is DOWN")
+                .tag("role", role).register(registry);
     }
 
     private RoleActivity role(final String role) {
-        return byRole.getOrDefault(role, new RoleActivity(role, 0, 0, 0, 0, false));
+        return byRole.getOrDefault(role, new RoleActivity(role, 0, 0, 0, 0, false, 0));
     }
 
     private void bindTopic(final String label) {

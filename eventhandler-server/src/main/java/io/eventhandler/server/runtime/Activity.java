@@ -84,6 +84,7 @@ final class Activity {
         for (final RoleThread thread : threads) {
             stalled |= stallNanos > 0 && thread.busyNanos(now) > stallNanos;
         }
-        return new RoleActivity(role, threads.size(), rounds.sum(), stalls.sum(), failures.sum(), stalled);
+        return new RoleActivity(role, threads.size(), rounds.sum(), stalls.sum(), failures.sum(), stalled,
+                deaths.sum());
     }
 }

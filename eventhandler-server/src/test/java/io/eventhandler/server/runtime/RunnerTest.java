@@ -155,6 +155,8 @@ class RunnerTest {
         await().dontCatchUncaughtExceptions().until(() -> runner.deaths().size() == 3);
         assertEquals(java.util.Map.of("eh-test-dying-loop", 1L, "eh-test-pool", 1L, "eh-test-timer", 1L),
                 runner.deaths());
+        assertEquals(1, role("eh-test-timer").deaths(), "shown per role too (metrics, status)");
+        assertEquals(0, role("eh-test-one-shots").deaths());
         timer.shutdownNow();
         pool.shutdownNow();
         oneShots.shutdownNow();

@@ -8,7 +8,8 @@ package io.eventhandler.api;
  * @param firstMissingId first sequence number not delivered
  * @param lastMissingId  last sequence number not delivered
  * @param missed         how many events are missing
- * @param reason         {@link #REASON_HISTORY} or {@link #REASON_OVERFLOW} or {@link #REASON_RESET}
+ * @param reason         {@link #REASON_HISTORY}, {@link #REASON_OVERFLOW}, {@link #REASON_RESET} or
+ *                       {@link #REASON_FAILOVER}
  */
 public record GapNotice(
         String eventType,
@@ -23,4 +24,6 @@ public record GapNotice(
     public static final String REASON_OVERFLOW = "overflow";
     /** The requested {@code Last-Event-ID} is ahead of the topic: the Event Handler restarted its sequence. */
     public static final String REASON_RESET = "reset";
+    /** A backup took over without these events: its buffer had given up their copies (counted, see the pair). */
+    public static final String REASON_FAILOVER = "failover";
 }

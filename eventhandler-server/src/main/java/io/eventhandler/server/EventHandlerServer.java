@@ -40,6 +40,7 @@ import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.sse.SseHeartbeat;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
+import io.eventhandler.server.validation.IdleTopicSweep;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -137,6 +138,7 @@ public final class EventHandlerServer implements AutoCloseable {
         // registered once it answers; on an orderly stop unregistered right after the intake closed
         lifecycle.add("local cloud membership", new CloudMembership(cloud, subscriptions, frontEnd::port));
         lifecycle.own("SSE heartbeat", new SseHeartbeat(broker, c.streams(), problems, runner));
+        lifecycle.own("idle topic sweep", new IdleTopicSweep(broker, c.limits().topicIdleForgetSeconds(), runner));
         lifecycle.add("intake", intake);
         return frontEnd;
     }

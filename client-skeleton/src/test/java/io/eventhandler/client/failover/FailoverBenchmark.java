@@ -56,7 +56,8 @@ class FailoverBenchmark {
                 new Configuration("FCFS", Map.of("eh.delivery.policy", "FCFS", "eh.delivery.replication", "ALL"),
                         Set.of(), otherTrials),
                 new Configuration("FCFS-", Map.of("eh.delivery.policy", "FCFS", "eh.delivery.replication", "ALL",
-                        "eh.delivery.coordination", "false"), Set.of(), otherTrials));
+                        "eh.delivery.coordination", "false", "eh.replication.buffer.per.topic", "10"), Set.of(),
+                        otherTrials));
         final Map<String, List<FailoverTrial.Result>> results = new LinkedHashMap<>();
         configurations.forEach(c -> results.put(c.name(), new ArrayList<>()));
         final Path file = Path.of(System.getProperty("eh.failover.report",

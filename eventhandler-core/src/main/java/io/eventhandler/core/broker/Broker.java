@@ -4,6 +4,7 @@ import io.eventhandler.core.delivery.DeliveryScheduler;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.EventEncoder;
+import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.StoredEvent;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.outbox.CloseReason;
@@ -43,7 +44,14 @@ public final class Broker implements AutoCloseable {
     private final Executor deliveryExecutor;
     private final DeliveryScheduler scheduler;
     private final OutboxListeners reports;
+    /** Forgotten topics kept, at most: about 100 bytes each, against some 5 KiB a live topic holds. */
+    static final int MAX_FORGOTTEN = 65_536;
+
     private final ConcurrentHashMap<String, Topic> topics = new ConcurrentHashMap<>();
+    /** The last number of each topic forgotten as idle, by name. */
+    private final ConcurrentHashMap<String, Long> forgotten = new ConcurrentHashMap<>();
+    /** Every new topic numbers above this: the last numbers of forgotten topics whose records gave way. */
+    private final AtomicLong forgottenFloor = new AtomicLong();
     private final AtomicLong outboxIds = new AtomicLong();
     private final Numbering numbering = new Numbering();
     /** Topics number above this (0, or the base of a promoted backup's epoch). */
@@ -110,8 +118,12 @@ public final class Broker implements AutoCloseable {
      */
     public Event accept(final EventDraft draft, final JournalAck ack) {
         final byte[] encoded = encoder.encode(draft);
-        final Topic topic = topic(draft.topic());
-        final Event event = topic.publish(draft, encoded, System.nanoTime());
+        Topic topic = topic(draft.topic());
+        Event event = topic.publish(draft, encoded, System.nanoTime());
+        while (event == null) { // the idle sweep retired the topic meanwhile: its successor numbers on
+            topic = topic(draft.topic());
+            event = topic.publish(draft, encoded, System.nanoTime());
+        }
         journal.append(event, ack);
         scheduler.schedule(topic, event);
         tap.accept(event);
@@ -175,14 +187,27 @@ public final class Broker implements AutoCloseable {
 
     /** Attach a subscriber; an existing one with the same key on the same topic is replaced and closed. */
     public SubscriberOutbox subscribe(final SubscribeRequest request) {
-        final Topic topic = topic(TopicName.normalise(request.eventType()));
-        final SubscriberOutbox outbox = new SubscriberOutbox(outboxIds.incrementAndGet(), topic.name(),
+        final String name = TopicName.normalise(request.eventType());
+        final SubscriberOutbox outbox = new SubscriberOutbox(outboxIds.incrementAndGet(), name,
                 request.subscriberKey(), request.description(), settings.outboxCapacity(), settings.maxBatch(),
-                deliveryExecutor, request.sink(), reports.listenerFor(topic.name(), request.description(),
+                deliveryExecutor, request.sink(), reports.listenerFor(name, request.description(),
                 request.filter() == EventFilter.ALL));
-        final SubscriberRequirements before = topic.requirements();
-        final long resetsBefore = request.resumeAfter() < 0 ? 0 : topic.resetsAnnounced();
-        topic.attach(outbox, request.filter(), request.requirements(), request.resumeAfter(), request.numbering());
+        Topic topic;
+        SubscriberRequirements before;
+        long resetsBefore;
+        while (true) {
+            topic = topic(name);
+            synchronized (topic) { // the idle sweep retires a topic under its lock: attach only to a live one
+                if (topic.retired()) {
+                    continue;
+                }
+                before = topic.requirements();
+                resetsBefore = request.resumeAfter() < 0 ? 0 : topic.resetsAnnounced();
+                topic.attach(outbox, request.filter(), request.requirements(), request.resumeAfter(),
+                        request.numbering());
+                break;
+            }
+        }
         if (request.resumeAfter() >= 0 && topic.resetsAnnounced() > resetsBefore) {
             numbering.resetAnnounced();
         }
@@ -297,7 +322,11 @@ public final class Broker implements AutoCloseable {
     private Topic topic(final String name) {
         return topics.computeIfAbsent(name, n -> {
             final Topic topic = new Topic(n, settings.historyBounds());
-            topic.continueAbove(sequenceBase);
+            topic.continueAbove(Math.max(sequenceBase, forgottenFloor.get()));
+            final Long last = forgotten.remove(n);
+            if (last != null) {
+                topic.revive(last);
+            }
             return topic;
         });
     }
@@ -318,14 +347,66 @@ public final class Broker implements AutoCloseable {
      * @return the event, or empty if the topic has already numbered past it
      */
     public Optional<Event> restore(final EventDraft draft, final long sequence) {
-        final Topic topic = topic(draft.topic());
-        final Event event = topic.restore(draft, encoder.encode(draft), sequence, System.nanoTime());
+        Topic topic = topic(draft.topic());
+        Event event = topic.restore(draft, encoder.encode(draft), sequence, System.nanoTime());
+        while (event == null && topic.retired()) {
+            topic = topic(draft.topic());
+            event = topic.restore(draft, encoder.encode(draft), sequence, System.nanoTime());
+        }
         if (event == null) {
             return Optional.empty();
         }
         journal.append(event, JournalAck.NONE);
         scheduler.scheduleRecovered(topic, event);
         return Optional.of(event);
+    }
+
+    /**
+     * Tell the subscribers of {@code eventType} that the events {@code first..last} will not come (a take-over could
+     * not recover them): those attached now (a promoted backup's webhook subscribers) at once, and a subscriber that
+     * resumes before them later, in its replay.
+     */
+    public void announceGivenUp(final String eventType, final long first, final long last) {
+        final String name = TopicName.normalise(eventType);
+        Topic topic;
+        do {
+            topic = topic(name);
+            topic.announce(new Gap(name, first, last, Gap.Reason.FAILOVER));
+        } while (topic.retired());
+    }
+
+    /**
+     * Forget the topics nothing needs any more (see {@link Topic#retireIfIdle}): each leaves only its last number,
+     * so that a topic of the same name made later numbers above it. Past {@value #MAX_FORGOTTEN} forgotten topics
+     * the records of the oldest give way to one floor that every new topic numbers above: numbers are never given
+     * twice. A topic limit counts the live topics only. For a periodic sweep.
+     *
+     * @param idleNanos how long a topic must have been idle
+     * @return how many topics were forgotten now
+     */
+    public int forgetIdle(final long idleNanos) {
+        final long now = System.nanoTime();
+        int n = 0;
+        for (final Topic topic : topics.values()) {
+            final long last = topic.retireIfIdle(now, idleNanos);
+            if (last >= 0) {
+                forgotten.put(topic.name(), last); // before the removal: a successor must find it
+                topics.remove(topic.name(), topic);
+                n++;
+            }
+        }
+        while (forgotten.size() > MAX_FORGOTTEN) {
+            final Map.Entry<String, Long> oldest = forgotten.entrySet().iterator().next();
+            if (forgotten.remove(oldest.getKey(), oldest.getValue())) {
+                forgottenFloor.accumulateAndGet(oldest.getValue(), Math::max);
+            }
+        }
+        return n;
+    }
+
+    /** Topics forgotten as idle whose last numbers are kept. */
+    public int forgottenTopics() {
+        return forgotten.size();
     }
 
     /** Close every subscriber. */

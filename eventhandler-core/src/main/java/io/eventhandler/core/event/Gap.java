@@ -18,7 +18,9 @@ public record Gap(String topic, long firstMissingId, long lastMissingId, Reason 
         /** The subscriber's queue was full and events were dropped for it. */
         OVERFLOW,
         /** The resume point is ahead of the topic: the sequence restarted. Ids start again at firstMissingId. */
-        RESET
+        RESET,
+        /** A backup took over without the copies of these events: its buffer had to give them up. */
+        FAILOVER
     }
 
     /** How many events are missing (0 for a reset). */

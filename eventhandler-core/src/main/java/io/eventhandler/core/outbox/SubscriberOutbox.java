@@ -62,7 +62,24 @@ public final class SubscriberOutbox {
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
-    private final DeliveryCallback callback = this::onBatchCompleted;
+    private final DeliveryCallback callback = new DeliveryCallback() {
+        @Override
+        public void completed(final int deliveredCount, final int failedCount) {
+            onBatchCompleted(deliveredCount, failedCount);
+        }
+
+        @Override
+        public void eventDone(final Event event, final boolean deliveredToSubscriber) {
+            onEventDone(event, deliveredToSubscriber);
+        }
+    };
+    /**
+     * Events of the batch in flight the sink reported one by one ({@link DeliveryCallback#eventDone}), and how many
+     * of them it delivered: their reports are not repeated at the batch's completion. Reset by the drain before it
+     * hands a batch over, then touched only by the sink's reports of that batch, which come after (plain fields).
+     */
+    private int doneEarly;
+    private int deliveredEarly;
     private final Runnable drainTask = this::drain;
 
     private volatile CloseReason closeReason;
@@ -255,6 +272,8 @@ public final class SubscriberOutbox {
             batchState.set(DELIVERING);
             inFlight = batch;
             inFlightSinceNanos = batch.isEmpty() ? 0 : nonZero(System.nanoTime());
+            doneEarly = 0;
+            deliveredEarly = 0;
             try {
                 sink.deliver(batch, callback);
             } catch (final RuntimeException e) {
@@ -269,6 +288,18 @@ public final class SubscriberOutbox {
             if (batchState.compareAndSet(DELIVERING, WAITING_ASYNC)) {
                 return;
             }
+        }
+    }
+
+    /** One event of the batch in flight is done with, before the batch completes (a slow webhook's, one by one). */
+    private void onEventDone(final Event event, final boolean deliveredToSubscriber) {
+        doneEarly++;
+        if (deliveredToSubscriber) {
+            deliveredEarly++;
+            droppingSinceNanos = 0;
+            listener.delivered(event);
+        } else {
+            listener.dropped(event, OutboxListener.DropReason.SINK_FAILED);
         }
     }
 
@@ -322,7 +353,10 @@ public final class SubscriberOutbox {
     }
 
     /** The first {@code deliveredCount} events of a completed batch were delivered, the rest were given up on. */
-    private void report(final List<OutboxItem> batch, final int deliveredCount) {
+    /** What became of the batch's events, but for those the sink already reported one by one. */
+    private void report(final List<OutboxItem> completed, final int completedDelivered) {
+        final List<OutboxItem> batch = doneEarly == 0 ? completed : afterEvents(completed, doneEarly);
+        final int deliveredCount = completedDelivered - deliveredEarly;
         if (deliveredCount > 0) {
             listener.delivered(batch, deliveredCount);
         }
@@ -332,6 +366,17 @@ public final class SubscriberOutbox {
                 listener.dropped(event, OutboxListener.DropReason.SINK_FAILED);
             }
         }
+    }
+
+    /** The items of {@code batch} after its first {@code events} events. */
+    private static List<OutboxItem> afterEvents(final List<OutboxItem> batch, final int events) {
+        int n = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            if (batch.get(i) instanceof Event && ++n == events) {
+                return batch.subList(i + 1, batch.size());
+            }
+        }
+        return List.of();
     }
 
     private static int countEvents(final List<OutboxItem> batch) {

@@ -10,17 +10,24 @@ import java.util.Map;
 
 /**
  * The backup's buffer (FRAME §3.5: a ring per topic): the replicas the primary sent, minus those it asked to discard
- * because the original reached every subscriber. A full topic buffer drops its oldest copy, counted as evicted. On
- * promotion what is left is taken for dispatch, in sequence order per topic. Thread-safe.
+ * because the original reached every subscriber's sink. The primary asks only once every subscriber has the event
+ * (a webhook receiver answered it, an SSE stream wrote it), so a subscriber with a backlog keeps its events' copies
+ * here. A full topic buffer drops its oldest copy, counted as evicted; an evicted copy whose discard never came is
+ * given up at a take-over, announced and counted ({@link GivenUp}). It keeps the publisher stamp of each copy it
+ * holds, so the new primary recognises a publisher's resend of an event it dispatches under the original number
+ * (a resend of a discarded event is not recognised: an SSE stream's write is not proof of receipt, and the resend
+ * is what a subscriber who missed it gets). On promotion what is left is taken for dispatch, in sequence order per
+ * topic. Thread-safe.
  */
 public final class BackupBuffer {
 
     private final int capacityPerTopic;
-    private final Map<String, ArrayDeque<Replica>> topics = new HashMap<>();
+    private final Map<String, TopicCopies> topics = new HashMap<>();
     private long held;
     private long received;
     private long pruned;
     private long evicted;
+    private long givenUp;
 
     /** @param capacityPerTopic copies kept per topic (the paper's experiments used 10), ≥ 1 */
     public BackupBuffer(final int capacityPerTopic) {
@@ -31,9 +38,18 @@ public final class BackupBuffer {
     }
 
     /** Keep a copy, in sequence order within its topic (replication jobs may complete out of order). */
-    public synchronized void hold(final Replica replica) {
-        final ArrayDeque<Replica> copies = topics.computeIfAbsent(replica.topic(), t -> new ArrayDeque<>());
+    public void hold(final Replica replica) {
+        hold(replica, null);
+    }
+
+    /** Keep a copy and remember its publisher's stamp ({@code null} for an event without one). */
+    public synchronized void hold(final Replica replica, final ResendStamp stamp) {
+        final TopicCopies topic = topics.computeIfAbsent(replica.topic(), t -> new TopicCopies());
         received++;
+        if (stamp != null) {
+            topic.stamps.put(replica.sequence(), stamp);
+        }
+        final ArrayDeque<Replica> copies = topic.copies;
         if (copies.isEmpty() || copies.peekLast().sequence() < replica.sequence()) {
             copies.addLast(replica);
         } else {
@@ -45,30 +61,31 @@ public final class BackupBuffer {
         }
         held++;
         if (copies.size() > capacityPerTopic) { // the oldest is the lowest number, which may be the late newcomer
-            copies.pollFirst();
+            final long pushedOut = copies.pollFirst().sequence();
+            topic.evicted.add(pushedOut);
+            topic.stamps.remove(pushedOut);
             evicted++;
             held--;
         }
     }
 
     /**
-     * The primary dispatched the original: this copy must not be dispatched again on recovery.
+     * The original reached every subscriber: this copy must not be dispatched again on recovery.
      *
      * @return whether the copy was held
      */
-    public synchronized boolean discard(final String topic, final long sequence) {
-        final ArrayDeque<Replica> copies = topics.get(topic);
-        if (copies == null) {
+    public synchronized boolean discard(final String topicName, final long sequence) {
+        final TopicCopies topic = topics.get(topicName);
+        if (topic == null) {
             return false;
         }
-        for (final Iterator<Replica> it = copies.iterator(); it.hasNext(); ) {
+        topic.evicted.remove(sequence); // delivered after all: not given up
+        for (final Iterator<Replica> it = topic.copies.iterator(); it.hasNext(); ) {
             if (it.next().sequence() == sequence) {
                 it.remove();
+                topic.stamps.remove(sequence);
                 pruned++;
                 held--;
-                if (copies.isEmpty()) {
-                    topics.remove(topic);
-                }
                 return true;
             }
         }
@@ -76,11 +93,29 @@ public final class BackupBuffer {
     }
 
     /** Take every copy for dispatch after a promotion: per topic in sequence order, topics in name order. */
-    public synchronized List<Replica> drain() {
+    public List<Replica> drain() {
+        return takeOver().copies();
+    }
+
+    /** Everything a take-over needs: the copies, the runs given up, the stamps; the buffer is empty after. */
+    public synchronized Recovery takeOver() {
         final List<Replica> all = new ArrayList<>((int) held);
-        topics.keySet().stream().sorted().forEach(topic -> all.addAll(topics.get(topic)));
+        final List<GivenUp> runs = new ArrayList<>();
+        final Map<String, Map<ResendStamp, Long>> stamps = new HashMap<>();
+        topics.keySet().stream().sorted().forEach(name -> {
+            final TopicCopies topic = topics.get(name);
+            all.addAll(topic.copies);
+            runs.addAll(topic.evicted.givenUp(name));
+            if (!topic.stamps.isEmpty()) {
+                final Map<ResendStamp, Long> held = new HashMap<>();
+                topic.stamps.forEach((sequence, stamp) -> held.put(stamp, sequence));
+                stamps.put(name, held);
+            }
+        });
+        runs.forEach(run -> givenUp += run.count());
+        final Recovery recovery = new Recovery(all, runs, new RecoveredStamps(stamps));
         clear();
-        return all;
+        return recovery;
     }
 
     /** Forget every copy: a new primary resynchronizes this backup from scratch. */
@@ -90,6 +125,15 @@ public final class BackupBuffer {
     }
 
     public synchronized BackupBufferStatistics statistics() {
-        return new BackupBufferStatistics(held, received, pruned, evicted, topics.size());
+        final int withCopies = (int) topics.values().stream().filter(t -> !t.copies.isEmpty()).count();
+        return new BackupBufferStatistics(held, received, pruned, evicted, givenUp, withCopies);
+    }
+
+    /** One topic's copies with their publisher stamps, and the numbers evicted and not discarded since. */
+    private static final class TopicCopies {
+        final ArrayDeque<Replica> copies = new ArrayDeque<>();
+        final EvictedRuns evicted = new EvictedRuns();
+        /** The publisher stamp of each copy held, by number. */
+        final Map<Long, ResendStamp> stamps = new HashMap<>();
     }
 }

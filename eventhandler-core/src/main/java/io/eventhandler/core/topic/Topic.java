@@ -15,6 +15,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ import java.util.Set;
 public final class Topic implements FanOut {
 
     private static final Attachment[] NONE = new Attachment[0];
+    /** Take-overs' given-up runs a topic keeps for resuming subscribers. */
+    private static final int MAX_GIVEN_UP_RUNS = 64;
 
     private final String name;
     private final TopicHistory history;
@@ -52,6 +55,14 @@ public final class Topic implements FanOut {
     /** The highest number taken back from the previous run (durable history): valid in its numbering too. */
     private long carriedThrough;
     private long resetsAnnounced;
+    /** Forgotten by its broker as idle: nothing may be added any more (the broker makes a new topic of the name). */
+    private boolean retired;
+    /** Events accepted plus subscribers attached and detached when the idle sweep last looked, and since when. */
+    private long seenActivity;
+    private long membershipChanges;
+    private long quietSinceNanos = System.nanoTime();
+    /** Runs a take-over could not recover, newest last: told to subscribers that resume before them (null: none). */
+    private ArrayDeque<Gap> givenUp;
 
     public Topic(final String name, final int historyCapacity) {
         this(name, HistoryBounds.count(historyCapacity));
@@ -72,6 +83,9 @@ public final class Topic implements FanOut {
      * delivery scheduler, at once or by deadline).
      */
     public synchronized Event publish(final EventDraft draft, final byte[] encoded, final long nowNanos) {
+        if (retired) {
+            return null; // forgotten meanwhile: the broker publishes to the topic that replaces it
+        }
         final Event event = new Event(name, ++lastSequence, draft, encoded, nowNanos);
         history.add(event);
         undispatched.add(event);
@@ -87,7 +101,7 @@ public final class Topic implements FanOut {
      */
     public synchronized Event restore(final EventDraft draft, final byte[] encoded, final long sequence,
                                       final long nowNanos) {
-        if (sequence <= lastSequence) {
+        if (sequence <= lastSequence || retired) {
             return null;
         }
         final Event event = new Event(name, sequence, draft, encoded, nowNanos);
@@ -96,6 +110,23 @@ public final class Topic implements FanOut {
         undispatched.add(event);
         accepted++;
         return event;
+    }
+
+    /**
+     * Tell every attached subscriber of events it will not get, in order with what is queued for it, whatever its
+     * queue's capacity (a take-over that could not recover them).
+     */
+    public synchronized void announce(final Gap gap) {
+        if (givenUp == null) {
+            givenUp = new ArrayDeque<>();
+        }
+        givenUp.addLast(gap);
+        if (givenUp.size() > MAX_GIVEN_UP_RUNS) {
+            givenUp.removeFirst();
+        }
+        for (final Attachment attachment : attachments()) {
+            attachment.outbox().prefill(List.of(gap));
+        }
     }
 
     /**
@@ -124,6 +155,48 @@ public final class Topic implements FanOut {
         history.continueAbove(this.lastSequence);
         dispatchedSequence = this.lastSequence;
         carriedThrough = this.lastSequence;
+    }
+
+    /**
+     * A topic made again after its broker forgot it: it numbers above {@code lastSequence}, and what was numbered up
+     * to it counts as gone from the history (a resume from before it is told of a gap).
+     */
+    public synchronized void revive(final long lastSequence) {
+        history.lostThrough(lastSequence);
+        lastSequence(lastSequence);
+        history.continueAbove(this.lastSequence);
+        dispatchedSequence = this.lastSequence;
+    }
+
+    /**
+     * Retire this topic if nothing needs more than its numbering: no subscriber, nothing waiting for dispatch, no
+     * event left in its history (after its age bound), no announced take-over gap, and no event accepted and no
+     * subscriber attached or detached for {@code idleNanos} (counted from the sweep that first saw it quiet).
+     *
+     * @return its last sequence number if it is retired now (the broker keeps that much), else -1
+     */
+    public synchronized long retireIfIdle(final long nowNanos, final long idleNanos) {
+        final long activity = accepted + membershipChanges;
+        if (activity != seenActivity) {
+            seenActivity = activity;
+            quietSinceNanos = nowNanos;
+            return -1;
+        }
+        if (nowNanos - quietSinceNanos < idleNanos || !byKey.isEmpty() || !undispatched.isEmpty()
+                || givenUp != null) {
+            return -1;
+        }
+        history.expire(nowNanos);
+        if (history.size() > 0) {
+            return -1;
+        }
+        retired = true;
+        return lastSequence;
+    }
+
+    /** Whether its broker forgot it: nothing may be added to it. */
+    public synchronized boolean retired() {
+        return retired;
     }
 
     private void lastSequence(final long sequence) {
@@ -261,6 +334,7 @@ public final class Topic implements FanOut {
             withRequirements.add(attachment);
         }
         attachmentsChanged = true;
+        membershipChanges++;
         if (existing == null) {
             return null;
         }
@@ -291,14 +365,34 @@ public final class Topic implements FanOut {
         if (resumeAfter + 1 <= lastMissing) {
             items.add(new Gap(name, resumeAfter + 1, lastMissing, Gap.Reason.HISTORY));
         }
+        final Iterator<Gap> runs = givenUp == null ? Collections.emptyIterator() : givenUp.iterator();
+        Gap run = nextRunAfter(runs, resumeAfter);
         for (final Event event : history.after(resumeAfter)) {
             if (event.sequence() > dispatchedSequence) {
                 break; // not dispatched yet: its dispatch brings it
+            }
+            for (; run != null && run.firstMissingId() < event.sequence(); run = nextRunAfter(runs, resumeAfter)) {
+                items.add(run);
             }
             if (filter.accepts(event)) {
                 items.add(event);
             }
         }
+        for (; run != null; run = nextRunAfter(runs, resumeAfter)) {
+            items.add(run);
+        }
+    }
+
+    /** The next run given up at a take-over that is not wholly at or before {@code resumeAfter}, clipped to it. */
+    private Gap nextRunAfter(final Iterator<Gap> runs, final long resumeAfter) {
+        while (runs.hasNext()) {
+            final Gap run = runs.next();
+            if (run.lastMissingId() > resumeAfter) {
+                return run.firstMissingId() > resumeAfter ? run
+                        : new Gap(name, resumeAfter + 1, run.lastMissingId(), run.reason());
+            }
+        }
+        return null;
     }
 
     /** Detach the subscriber with this key and close it. */
@@ -317,6 +411,7 @@ public final class Topic implements FanOut {
         byKey.remove(outbox.subscriberKey());
         withRequirements.remove(existing);
         attachmentsChanged = true;
+        membershipChanges++;
         return true;
     }
 

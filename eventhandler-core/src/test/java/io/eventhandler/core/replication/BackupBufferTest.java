@@ -66,7 +66,7 @@ class BackupBufferTest {
             buffer.hold(replica("A", seq));
         }
         buffer.hold(replica("B", 1)); // another topic has its own ring
-        assertEquals(new BackupBufferStatistics(4, 6, 0, 2, 2), buffer.statistics());
+        assertEquals(new BackupBufferStatistics(4, 6, 0, 2, 0, 2), buffer.statistics());
         assertFalse(buffer.discard("A", 1), "evicted, no longer held");
         assertEquals(List.of(3L, 4L, 5L, 1L), sequences(buffer.drain()));
     }
@@ -102,7 +102,7 @@ class BackupBufferTest {
         assertFalse(buffer.discard("T", 2), "already pruned");
         assertFalse(buffer.discard("T", 42), "never held");
         assertFalse(buffer.discard("U", 1), "unknown topic");
-        assertEquals(new BackupBufferStatistics(2, 3, 1, 0, 1), buffer.statistics());
+        assertEquals(new BackupBufferStatistics(2, 3, 1, 0, 0, 1), buffer.statistics());
         assertEquals(List.of(1L, 3L), sequences(buffer.drain()));
     }
 
@@ -148,7 +148,7 @@ class BackupBufferTest {
         assertTrue(buffer.discard("U", 1));
         buffer.hold(replica("U", 2));
         buffer.clear();
-        assertEquals(new BackupBufferStatistics(0, 5, 1, 1, 0), buffer.statistics());
+        assertEquals(new BackupBufferStatistics(0, 5, 1, 1, 0, 0), buffer.statistics());
         assertEquals(List.of(), buffer.drain());
         buffer.hold(replica("T", 9));
         assertEquals(List.of(9L), sequences(buffer.drain()));
@@ -206,5 +206,64 @@ class BackupBufferTest {
                 assertTrue(sequences.get(i - 1) < sequences.get(i), topic + " in sequence order: " + sequences);
             }
         });
+    }
+
+    @Test
+    void shouldGiveUpAtATakeOverOnlyTheEvictedCopiesThatWereNeverDiscarded() {
+        final BackupBuffer buffer = new BackupBuffer(2);
+        for (long n = 1; n <= 6; n++) {
+            buffer.hold(replica("T", n)); // 1..4 evicted, 5 and 6 held
+        }
+        assertFalse(buffer.discard("T", 2), "evicted already");
+        final Recovery recovery = buffer.takeOver();
+        assertEquals(List.of(5L, 6L), sequences(recovery.copies()));
+        assertEquals(List.of(new GivenUp("T", 1, 1, 1), new GivenUp("T", 3, 4, 2)), recovery.givenUp(),
+                "2 was delivered after all: its discard came after the eviction");
+        assertEquals(3, buffer.statistics().givenUp());
+        assertEquals(List.of(), buffer.takeOver().givenUp(), "given up once");
+    }
+
+    @Test
+    void shouldTrackABacklogFarBeyondItsCapacityAsRunsAndForgetWhatWasDiscardedLater() {
+        final BackupBuffer buffer = new BackupBuffer(2);
+        for (long n = 1; n <= 1_000; n++) {
+            buffer.hold(replica("T", n)); // 1..998 evicted
+        }
+        for (long n = 1; n <= 900; n++) {
+            buffer.discard("T", n); // delivered after all
+        }
+        buffer.discard("T", 950);
+        assertEquals(List.of(new GivenUp("T", 901, 949, 49), new GivenUp("T", 951, 998, 48)),
+                buffer.takeOver().givenUp());
+    }
+
+    @Test
+    void shouldNotRecogniseAResendOfAGivenUpEvent() {
+        final BackupBuffer buffer = new BackupBuffer(1);
+        buffer.hold(replica("T", 1), new ResendStamp("p", 1));
+        buffer.hold(replica("T", 2), new ResendStamp("p", 2)); // 1 evicted, never discarded
+        final Recovery recovery = buffer.takeOver();
+        assertEquals(List.of(new GivenUp("T", 1, 1, 1)), recovery.givenUp());
+        assertEquals(-1, recovery.stamps().sequenceOf("T", new ResendStamp("p", 1)), "its resend is welcome");
+        assertEquals(2, recovery.stamps().sequenceOf("T", new ResendStamp("p", 2)));
+    }
+
+    @Test
+    void shouldKnowThePublisherStampsOfTheCopiesItHoldsOnly() {
+        final BackupBuffer buffer = new BackupBuffer(4);
+        buffer.hold(replica("T", 11), new ResendStamp("p1", 1));
+        buffer.hold(replica("T", 12), new ResendStamp("p1", 2));
+        buffer.hold(replica("T", 13));
+        assertTrue(buffer.discard("T", 11));
+        buffer.hold(replica("U", 12), new ResendStamp("p1", 2));
+        final RecoveredStamps stamps = buffer.takeOver().stamps();
+        assertEquals(-1, stamps.sequenceOf("T", new ResendStamp("p1", 1)),
+                "a discarded copy's resend is a new event: a written SSE frame is no proof of receipt");
+        assertEquals(12, stamps.sequenceOf("T", new ResendStamp("p1", 2)));
+        assertEquals(-1, stamps.sequenceOf("T", new ResendStamp("p1", 3)));
+        assertEquals(12, stamps.sequenceOf("U", new ResendStamp("p1", 2)), "stamps are per topic");
+        assertEquals(2, stamps.size());
+        assertEquals(-1, stamps.without("T", 12).sequenceOf("T", new ResendStamp("p1", 2)), "not dispatched after all");
+        assertEquals(12, stamps.without("T", 12).sequenceOf("U", new ResendStamp("p1", 2)));
     }
 }

@@ -228,4 +228,25 @@ class SparseSequenceTest {
     private static List<Long> sequences(final List<Event> events) {
         return events.stream().map(Event::sequence).toList();
     }
+
+    @Test
+    void runsATakeOverGaveUpAreAnnouncedToAttachedSubscribersAndToThoseResumingBeforeThem() {
+        final Topic topic = new Topic("T", 16);
+        final RecordingSink attached = attach(topic, -1);
+        topic.announce(new Gap("T", 4, 6, Gap.Reason.FAILOVER));
+        restore(topic, 7);
+        restore(topic, 9);
+        topic.dispatchUpTo(9);
+        assertEquals(List.of(new Gap("T", 4, 6, Gap.Reason.FAILOVER)), attached.gaps());
+        assertEquals(List.of(7L, 9L), attached.sequences());
+
+        final RecordingSink before = attach(topic, 2);
+        assertEquals(List.of(new Gap("T", 4, 6, Gap.Reason.FAILOVER)), before.gaps());
+        assertEquals(List.of(7L, 9L), before.sequences());
+        final RecordingSink within = attach(topic, 5);
+        assertEquals(List.of(new Gap("T", 6, 6, Gap.Reason.FAILOVER)), within.gaps(), "clipped to the resume");
+        final RecordingSink after = attach(topic, 7);
+        assertEquals(List.of(), after.gaps());
+        assertEquals(List.of(9L), after.sequences());
+    }
 }

@@ -42,6 +42,9 @@ import static io.eventhandler.server.config.Setting.rule;
  *                              see {@link #effectiveMaxSseStreams})
  * @param maxTopics             {@link #MAX_TOPICS} — event types known at once; a publish or subscription that would
  *                              add one more gets 409 (0, the default: from the heap, see {@link #effectiveMaxTopics})
+ * @param topicIdleForgetSeconds {@link #TOPIC_IDLE_FORGET_S} — a topic with no subscriber, no event left in its
+ *                              history and no activity for this long is forgotten but for its last number, so that it
+ *                              no longer counts against the topic limit (600; 0: never)
  */
 public record LimitsConfiguration(
         int maxBodyBytes,
@@ -59,7 +62,8 @@ public record LimitsConfiguration(
         int publishBatchMax,
         int publishBatchMaxBytes,
         int maxSseStreams,
-        int maxTopics) {
+        int maxTopics,
+        int topicIdleForgetSeconds) {
 
     /** Heap one topic costs with its counters, history ring and delivery plan (measured 5.3 KiB), with a margin. */
     static final long HEAP_PER_TOPIC_BYTES = 8 * 1024;
@@ -144,6 +148,8 @@ public record LimitsConfiguration(
             Setting.integer("eh.sse.max.streams", 0, atLeast(0)), LimitsConfiguration::maxSseStreams);
     public static final Setting<Integer> MAX_TOPICS = SETTINGS.add(
             Setting.integer("eh.max.topics", 0, atLeast(0)), LimitsConfiguration::maxTopics);
+    public static final Setting<Integer> TOPIC_IDLE_FORGET_S = SETTINGS.add(
+            Setting.integer("eh.topic.idle.forget.s", 600, atLeast(0)), LimitsConfiguration::topicIdleForgetSeconds);
 
     static LimitsConfiguration read(final ConfigSource source) {
         final int maxBodyBytes = source.get(MAX_BODY_BYTES);
@@ -153,7 +159,7 @@ public record LimitsConfiguration(
                 source.get(MAX_METADATA_ENTRIES), source.get(MAX_EVENT_TYPE_LENGTH), eventTypePattern(source),
                 source.get(MAX_SYSTEM_NAME_LENGTH), source.get(MAX_ADDRESS_LENGTH), source.get(PUBLISH_RATE_LIMIT),
                 source.get(PUBLISH_BYTES_LIMIT), source.get(PUBLISH_BATCH_MAX), source.get(PUBLISH_BATCH_MAX_BYTES),
-                source.get(SSE_MAX_STREAMS), source.get(MAX_TOPICS));
+                source.get(SSE_MAX_STREAMS), source.get(MAX_TOPICS), source.get(TOPIC_IDLE_FORGET_S));
         final int bytesLimit = limits.publishBytesPerSecond();
         if (bytesLimit > 0 && bytesLimit < maxBodyBytes) {
             // a bucket holds one second's bytes: a larger event could never pass

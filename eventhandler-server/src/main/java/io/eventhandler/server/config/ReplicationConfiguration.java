@@ -20,7 +20,8 @@ import static io.eventhandler.server.config.Setting.atLeast;
  *                         it as primary is taken for failed and the backup takes over. A crashed process refuses
  *                         the probe at once; only a host that vanished without a reset makes it wait this long, so
  *                         it is not part of the detection bound that x must cover (500)
- * @param bufferPerTopic   {@link #BUFFER_PER_TOPIC} — replicas the backup keeps per topic (10, as in FRAME)
+ * @param bufferPerTopic   {@link #BUFFER_PER_TOPIC} — replicas the backup keeps per topic until every subscriber has
+ *                         the original (8192, a subscriber queue's default capacity; FRAME's experiments used 10)
  * @param batchMax         {@link #BATCH_MAX} — records sent in one batch (512)
  * @param queueCapacity    {@link #QUEUE_CAPACITY} — records waiting to be sent; a replica that finds it full
  *                         counts as failed (65536)
@@ -63,7 +64,7 @@ public record ReplicationConfiguration(ReplicationRole role, String peer, int he
             Setting.integer("eh.replication.probe.timeout.ms", 500, atLeast(1)),
             ReplicationConfiguration::probeTimeoutMs);
     public static final Setting<Integer> BUFFER_PER_TOPIC = SETTINGS.add(
-            Setting.integer("eh.replication.buffer.per.topic", 10, atLeast(1)),
+            Setting.integer("eh.replication.buffer.per.topic", 8192, atLeast(1)),
             ReplicationConfiguration::bufferPerTopic);
     public static final Setting<Integer> BATCH_MAX = SETTINGS.add(
             Setting.integer("eh.replication.batch.max", 512, atLeast(1)), ReplicationConfiguration::batchMax);

@@ -80,6 +80,11 @@ public final class EngineService implements Component {
         }
     }
 
+    /** Engine workers that ended on an unexpected error: derived events are impaired while above 0. */
+    public int deadWorkers() {
+        return engine.deadWorkers();
+    }
+
     /** Start the workers and take every accepted event; follow the subscribers' priority requests. */
     @Override
     public void start() {

@@ -139,7 +139,7 @@ public final class HttpFrontEnd implements Component {
         final PublishAcceptor acceptor = new PublishAcceptor(endpoints.broker(), responses,
                 topic -> endpoints.delivery().plans().plan(topic).effective().retention(), endpoints.history(),
                 endpoints.stages(), new PublishAcceptor.Fence(endpoints.replication()::acknowledging,
-                endpoints.replication()::refusedByFence));
+                endpoints.replication()::refusedByFence), endpoints.replication()::isHeldCopy);
         route(Map.of(
                 EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH,

@@ -13,6 +13,7 @@ import io.eventhandler.server.http.ErrorMappers;
 import io.eventhandler.server.http.ObjectMapperResolver;
 import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.MetricsAccess;
+import io.eventhandler.server.observability.ObservedState;
 import io.eventhandler.server.publish.PublishValidator;
 import io.eventhandler.server.replication.ReplicationResource;
 import io.eventhandler.server.replication.ReplicationService;
@@ -64,6 +65,7 @@ final class JerseyResources {
                         bind(endpoints.metricsAccess()).to(MetricsAccess.class);
                         bind(endpoints.history()).to(HistoryService.class);
                         bind(endpoints.intake()).to(Intake.class);
+                        bind(endpoints.observed()).to(ObservedState.class);
                         bind(security.systemName()).named(ReplicationResource.SELF).to(String.class);
                     }
                 })

@@ -120,10 +120,14 @@ public final class EventHandlerMetrics implements AutoCloseable {
         FunctionCounter.builder("eh.runner.failures", this, m -> m.role(role).failures())
                 .description("Rounds or tasks of a server thread role that ended with an unexpected exception")
                 .tag("role", role).register(registry);
+        FunctionCounter.builder("eh.runner.deaths", this, m -> m.role(role).deaths())
+                .description("Threads of a server thread role that died on an error, and its periodic tasks that "
+                        + "stopped: health is DOWN")
+                .tag("role", role).register(registry);
     }
 
     private RoleActivity role(final String role) {
-        return byRole.getOrDefault(role, new RoleActivity(role, 0, 0, 0, 0, false));
+        return byRole.getOrDefault(role, new RoleActivity(role, 0, 0, 0, 0, false, 0));
     }
 
     private void bindTopic(final String label) {
@@ -243,6 +247,14 @@ public final class EventHandlerMetrics implements AutoCloseable {
                 .description("Copies that did not reach the backup").register(registry);
         Gauge.builder("eh.replication.buffer.held", this, m -> m.sample.replication().buffer().held())
                 .description("Copies the backup holds for the primary's undelivered events").register(registry);
+        FunctionCounter.builder("eh.replication.buffer.given.up", this,
+                        m -> m.sample.replication().buffer().givenUp())
+                .description("Events a take-over could not recover: their copies were pushed out of the full backup "
+                        + "buffer before every subscriber had them (announced as failover gaps)").register(registry);
+        FunctionCounter.builder("eh.replication.resends.recognised", this,
+                        m -> m.sample.replication().resendsRecognised())
+                .description("Publishers' resends of events taken over under their original numbers, acknowledged "
+                        + "and not accepted again").register(registry);
     }
 
     private static final ReplicationLinkDTO NO_LINK = new ReplicationLinkDTO("", false, 0, 0, 0, 0, 0, 0, 0, 0, 0,

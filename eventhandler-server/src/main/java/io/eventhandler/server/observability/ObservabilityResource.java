@@ -1,7 +1,6 @@
 package io.eventhandler.server.observability;
 
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.delivery.DeliveryService;
 import io.eventhandler.server.replication.ReplicationService;
 import io.eventhandler.server.runtime.Intake;
 import jakarta.inject.Inject;
@@ -43,14 +42,14 @@ public final class ObservabilityResource {
     private final MetricsAccess access;
     private final ReplicationService replication;
     private final Intake intake;
-    private final DeliveryService delivery;
+    private final ObservedState observed;
 
     @Inject
     public ObservabilityResource(final EventHandlerMetrics metrics, final MetricsAccess access,
                                  final ReplicationService replication, final Intake intake,
-                                 final DeliveryService delivery) {
+                                 final ObservedState observed) {
         this.intake = intake;
-        this.delivery = delivery;
+        this.observed = observed;
         this.metrics = metrics;
         this.access = access;
         this.replication = replication;
@@ -65,8 +64,10 @@ public final class ObservabilityResource {
     }
 
     /**
-     * 200 when the process serves HTTP and delivers; 503 {@code DOWN} once a delivery worker has died (an error such
-     * as out of memory): the process answers but no longer delivers everything, and should be restarted.
+     * 200 when the process serves HTTP and delivers; 503 {@code DOWN} once a long-lived thread it depends on has died
+     * (an error such as out of memory in a delivery or engine worker, the history writer, the replication link or
+     * failover monitor, a webhook or timer thread): the process answers but no longer does all its work, and should
+     * be restarted. The dead threads are logged as errors.
      */
     @GET
     @Path(HEALTH)
@@ -81,7 +82,7 @@ public final class ObservabilityResource {
     }
 
     private boolean impaired() {
-        return delivery.scheduler().deadWorkers() > 0;
+        return !observed.deadThreads().isEmpty();
     }
 
     /**

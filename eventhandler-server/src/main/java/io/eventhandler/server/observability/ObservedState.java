@@ -15,6 +15,7 @@ import io.eventhandler.server.runtime.Runner;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The counters the Event Handler keeps anyway, and where they are: the broker (topics, subscribers, disconnects),
@@ -38,6 +39,21 @@ public record ObservedState(Broker broker, EdfDelivery delivery, ReplicationServ
                     + delivery.workers().replicationsAborted() + delivery.workers().failures();
             return Math.max(0, Math.min(taken - finished, delivery.workers().threads()));
         }
+    }
+
+    /**
+     * The watch on every long-lived thread the server depends on: the roles whose threads died on an error (or
+     * whose periodic task stopped), with how many. Empty while all is well; anything else turns health red.
+     */
+    public Map<String, Long> deadThreads() {
+        final Map<String, Long> dead = new TreeMap<>(runner.deaths());
+        if (delivery.deadWorkers() > 0) {
+            dead.put("eh-edf (delivery workers)", (long) delivery.deadWorkers());
+        }
+        if (engine.deadWorkers() > 0) {
+            dead.put("eh-engine-worker", (long) engine.deadWorkers());
+        }
+        return dead;
     }
 
     public Sample sample() {

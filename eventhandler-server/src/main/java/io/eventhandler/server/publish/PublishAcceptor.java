@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 
 /**
@@ -39,6 +40,7 @@ public final class PublishAcceptor {
     private final HistoryService history;
     private final StageRecorder stages;
     private final Fence fence;
+    private final Predicate<EventDraft> heldCopy;
 
     /**
      * Whether a publish may be acknowledged now (a primary fenced off from its lost backup may not), checked right
@@ -53,11 +55,14 @@ public final class PublishAcceptor {
      * @param retention the publisher retention N of a (normalised) topic, answered as {@code Eh-Retention} so that
      *                  publishers know how many events to keep for a failover
      * @param stages    where the accept stage is recorded ({@link StageRecorder#NONE} unless calibrating)
+     * @param heldCopy  whether an event is a publisher's resend of one already held under its number (after a
+     *                  take-over): acknowledged without being accepted again
      */
     public PublishAcceptor(final Broker broker, final GrizzlyResponses responses,
                            final ToIntFunction<String> retention, final HistoryService history,
-                           final StageRecorder stages, final Fence fence) {
+                           final StageRecorder stages, final Fence fence, final Predicate<EventDraft> heldCopy) {
         this.fence = fence;
+        this.heldCopy = heldCopy;
         this.broker = broker;
         this.responses = responses;
         this.retention = retention;
@@ -86,7 +91,9 @@ public final class PublishAcceptor {
         int accepted = 0;
         try {
             for (final EventDraft draft : drafts) {
-                broker.accept(draft);
+                if (!heldCopy.test(draft)) {
+                    broker.accept(draft);
+                }
                 accepted++;
             }
         } catch (final RuntimeException e) {
@@ -114,17 +121,22 @@ public final class PublishAcceptor {
             }
             return;
         }
+        final List<EventDraft> fresh = drafts.stream().filter(draft -> !heldCopy.test(draft)).toList();
+        if (fresh.isEmpty()) { // resends of copies taken over: held already (not durable here, as any copy)
+            ok(response, drafts, null);
+            return;
+        }
         response.suspend();
-        final DurableAnswer answer = new DurableAnswer(drafts, response, origin);
+        final DurableAnswer answer = new DurableAnswer(fresh, response, origin);
         int accepted = 0;
         try {
-            for (final EventDraft draft : drafts) {
+            for (final EventDraft draft : fresh) {
                 broker.accept(draft, answer);
                 accepted++;
             }
         } catch (final RuntimeException e) {
             final int done = accepted;
-            answer.once(() -> internalError(response, e, done, drafts.size(), origin));
+            answer.once(() -> internalError(response, e, done, fresh.size(), origin));
         }
     }
 

@@ -2,6 +2,9 @@ package io.eventhandler.server.replication;
 
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.replication.BackupBuffer;
+import io.eventhandler.core.replication.GivenUp;
+import io.eventhandler.core.replication.RecoveredStamps;
+import io.eventhandler.core.replication.Recovery;
 import io.eventhandler.core.replication.FailureDetector;
 import io.eventhandler.core.replication.Replica;
 import io.eventhandler.core.replication.ReplicationRole;
@@ -34,6 +37,7 @@ final class FailoverMonitor implements Loop {
     private final FailureDetector detector;
     private final BackupBuffer buffer;
     private final Broker broker;
+    private final RecoveredResends resends;
     /** A separate connection with a short timeout: the backup's last question before it takes over. */
     private final PeerClient probe;
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
@@ -62,12 +66,13 @@ final class FailoverMonitor implements Loop {
      * @param failoverBudgetMicros x, the failover time admission assumes; a take-over that took longer is logged
      */
     FailoverMonitor(final PairRoles roles, final FailureDetector detector, final BackupBuffer buffer,
-                    final Broker broker, final PeerClient probe, final AtomicInteger receiving, final int heartbeatMs,
+                    final Broker broker, final RecoveredResends resends, final PeerClient probe, final AtomicInteger receiving, final int heartbeatMs,
                     final long failoverBudgetMicros) {
         this.roles = roles;
         this.detector = detector;
         this.buffer = buffer;
         this.broker = broker;
+        this.resends = resends;
         this.probe = probe;
         this.receiving = receiving;
         this.pauseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, heartbeatMs / 2));
@@ -111,21 +116,29 @@ final class FailoverMonitor implements Loop {
         }
     }
 
-    /** Table 3.3 Recovery: the copies left in the buffer are dispatched, then new events get the new epoch. */
+    /**
+     * Table 3.3 Recovery: the copies left in the buffer are dispatched, then new events get the new epoch. What the
+     * full buffer gave up is announced to the topics' subscribers first (as a gap, in order before the copies), and
+     * publishers' resends of the copies received are recognised from now on.
+     */
     private void promote() {
         synchronized (roles) {
             final long silentSince = detector.lastHeardNanos();
             final long epoch = roles.state().promote();
-            final List<Replica> copies = buffer.drain();
+            final Recovery recovery = buffer.takeOver();
+            announceGivenUp(recovery.givenUp());
             int recovered = 0;
             int refused = 0;
-            for (final Replica copy : copies) {
+            RecoveredStamps stamps = recovery.stamps();
+            for (final Replica copy : recovery.copies()) {
                 if (broker.restore(copy.draft(), copy.sequence()).isPresent()) {
                     recovered++;
                 } else {
                     refused++;
+                    stamps = stamps.without(copy.topic(), copy.sequence()); // its resend is then welcome
                 }
             }
+            resends.recognise(stamps);
             broker.continueAbove(RoleState.sequenceBase(epoch));
             detector.forget();
             roles.disarmLease();
@@ -136,6 +149,15 @@ final class FailoverMonitor implements Loop {
             lastPromotion = Instant.now();
             lastFailoverMicros = (System.nanoTime() - silentSince) / 1_000;
             logPromotion(epoch, recovered, refused);
+        }
+    }
+
+    private void announceGivenUp(final List<GivenUp> runs) {
+        for (final GivenUp run : runs) {
+            LOG.error("take-over without {} event(s) of {} ({}..{}): the backup buffer (eh.replication.buffer.per"
+                    + ".topic) gave their copies up before they were delivered; announced to its subscribers",
+                    run.count(), run.topic(), run.first(), run.last());
+            broker.announceGivenUp(run.topic(), run.first(), run.last());
         }
     }
 

@@ -2,6 +2,7 @@ package io.eventhandler.server.replication;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.core.broker.Broker;
+import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.outbox.SubscriberOutbox;
@@ -59,6 +60,7 @@ public final class ReplicationService implements Component {
     private final ReplicationLink link;
     private final FailoverMonitor monitor;
     private final PeerGate gate;
+    private final RecoveredResends resends = new RecoveredResends();
     /** How long a request waits for a lapsed lease while the link works (a late heartbeat): two failure timeouts. */
     private final long leaseWaitNanos;
     /** Batches being processed now: a primary whose batch is in hand is alive, however long it takes here. */
@@ -105,7 +107,7 @@ public final class ReplicationService implements Component {
                 configuration.probeTimeoutMs());
         this.link = new ReplicationLink(client, mapper, roles, replicas, this::refusedBy, mirror::snapshot,
                 configuration.heartbeatMs(), configuration.batchMax(), broker.numbering()::token);
-        this.monitor = new FailoverMonitor(roles, detector, buffer, broker, probe, receiving,
+        this.monitor = new FailoverMonitor(roles, detector, buffer, broker, resends, probe, receiving,
                 configuration.heartbeatMs(), failoverBudgetMicros);
         mirror.onChange(link::stateChanged);
     }
@@ -195,6 +197,14 @@ public final class ReplicationService implements Component {
         return roles.peerStatus();
     }
 
+    /**
+     * Whether a published event is a publisher's resend of an event this instance took over under its original
+     * number (acknowledged, not accepted again): false before any take-over.
+     */
+    public boolean isHeldCopy(final EventDraft draft) {
+        return resends.isHeldCopy(draft);
+    }
+
     /** A batch from the peer: 200 with our status when taken, 409 with it when refused. */
     public Received receive(final ReplicationBatchDTO batch) {
         if (client == null) {
@@ -217,7 +227,7 @@ public final class ReplicationService implements Component {
                 mirror.apply(batch.state()).join();
             }
             for (final ReplicaDTO replica : batch.replicas()) {
-                buffer.hold(ReplicaDocuments.toReplica(replica));
+                buffer.hold(ReplicaDocuments.toReplica(replica), RecoveredResends.stampOf(replica.metaData()));
             }
             for (final DiscardDTO discard : batch.discards()) {
                 buffer.discard(discard.topic(), discard.sequence());
@@ -261,6 +271,7 @@ public final class ReplicationService implements Component {
             }
             roles.serving(false);
             stepDowns++;
+            resends.forget();
         }
         detector.heard(); // watch the new primary from now on
         int closed = 0;
@@ -282,7 +293,8 @@ public final class ReplicationService implements Component {
                     configuration.failureTimeoutMs(), failoverBudgetMicros / 1_000.0, takeovers.promotions(),
                     stepDowns, takeovers.falseAlarms(), takeovers.lastFailoverMs(), takeovers.lastPromotion(),
                     takeovers.lastRecovered(), takeovers.lastRecoveryRefused(), buffer.statistics(),
-                    link == null ? null : link.statistics(), roles.fenced(), roles.fencedRefusals());
+                    link == null ? null : link.statistics(), roles.fenced(), roles.fencedRefusals(),
+                    resends.recognised());
         }
     }
 

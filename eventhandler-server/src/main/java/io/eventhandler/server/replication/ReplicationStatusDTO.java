@@ -18,6 +18,8 @@ import io.eventhandler.core.replication.BackupBufferStatistics;
  * @param link               the replication link (while primary), or null when standalone
  * @param fenced             serving, but fenced off from a lost backup: acknowledging nothing (503) for now
  * @param fencedRefusals     requests refused because of the fence
+ * @param resendsRecognised  publishers' resends of events taken over under their original numbers, acknowledged
+ *                           and not accepted again
  */
 public record ReplicationStatusDTO(String configuredRole, String role, boolean serving, long epoch, String peer,
                                    int heartbeatMs, int failureTimeoutMs, double failoverBudgetMs,
@@ -25,5 +27,6 @@ public record ReplicationStatusDTO(String configuredRole, String role, boolean s
                                    long falseAlarms,
                                    Double lastFailoverMs, String lastPromotion, long lastRecovered,
                                    long lastRecoverySkipped, BackupBufferStatistics buffer,
-                                   ReplicationLinkDTO link, boolean fenced, long fencedRefusals) {
+                                   ReplicationLinkDTO link, boolean fenced, long fencedRefusals,
+                                   long resendsRecognised) {
 }

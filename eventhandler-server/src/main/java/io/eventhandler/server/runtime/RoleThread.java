@@ -11,6 +11,8 @@ final class RoleThread extends Thread {
         super(task, name);
         this.activity = activity;
         setDaemon(true);
+        // a thread the server depends on that ends on an error is a death the health check must see
+        setUncaughtExceptionHandler(activity::uncaught);
     }
 
     void begin() {

@@ -7,10 +7,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RunnableScheduledFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -100,6 +104,7 @@ public final class Runner implements AutoCloseable {
             @Override
             protected void afterExecute(final Runnable task, final Throwable failure) {
                 ((RoleThread) Thread.currentThread()).end();
+                watch(activity, task, failure, true);
             }
         };
         timer.setRemoveOnCancelPolicy(true);
@@ -126,6 +131,7 @@ public final class Runner implements AutoCloseable {
             @Override
             protected void afterExecute(final Runnable task, final Throwable failure) {
                 ((RoleThread) Thread.currentThread()).end();
+                watch(activity, task, failure, false);
             }
         };
         running.add(pool::shutdownNow);
@@ -139,6 +145,40 @@ public final class Runner implements AutoCloseable {
     public ThreadFactory threads(final String role) {
         final Activity activity = activity(role, Duration.ZERO);
         return task -> activity.newThread(task, true);
+    }
+
+    /**
+     * After a task of a timer or pool: an {@link Error} is a death (a task run by {@code execute} kills its thread,
+     * which the thread's handler counts; one run as a future only leaves it in the future, counted here); so is any
+     * failure of a periodic task, which the scheduler then never runs again.
+     */
+    private static void watch(final Activity activity, final Runnable task, final Throwable failure,
+                              final boolean timer) {
+        if (failure != null || !(task instanceof Future<?> future) || !future.isDone() || future.isCancelled()) {
+            return;
+        }
+        try {
+            future.get();
+        } catch (final ExecutionException e) {
+            final boolean periodic = timer && task instanceof RunnableScheduledFuture<?> scheduled
+                    && scheduled.isPeriodic();
+            if (periodic || e.getCause() instanceof Error) {
+                activity.died(Thread.currentThread(), e.getCause());
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Deaths per role (threads that ended on an error, periodic tasks that stopped), only roles with any. */
+    public Map<String, Long> deaths() {
+        final Map<String, Long> deaths = new TreeMap<>();
+        roles.values().forEach(activity -> {
+            if (activity.deaths() > 0) {
+                deaths.put(activity.role(), activity.deaths());
+            }
+        });
+        return deaths;
     }
 
     private Activity activity(final String role, final Duration stallAfter) {

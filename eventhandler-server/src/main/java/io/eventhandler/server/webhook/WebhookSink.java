@@ -30,7 +30,9 @@ import java.util.function.BooleanSupplier;
  * Each POST also carries the event's sequence number in {@value EventHandlerApi#SEQUENCE_HEADER}, so a subscriber can
  * see gaps and retried duplicates. Gap notices have no webhook form: each is logged as a {@code DROPPED} problem
  * with the range it covers. Every event done with (delivered, or given up on and counted) advances the
- * subscription's {@link DeliveredPositions.Position}, from which it resumes after a restart.
+ * subscription's {@link DeliveredPositions.Position}, from which it resumes after a restart, and is reported to the
+ * outbox at once ({@link DeliveryCallback#eventDone}), not when the whole batch is: its latency is its own, and a
+ * backup drops its copy as soon as the subscriber has it.
  */
 final class WebhookSink implements EventSink {
 
@@ -115,6 +117,7 @@ final class WebhookSink implements EventSink {
                         problems.report(DeliveryProblemLog.Problem.CIRCUIT_OPEN, topic, subscriber,
                                 event.sequence(), "FAILED_AT_ONCE");
                         position.advance(event.sequence());
+                        callback.eventDone(event, false);
                         continue;
                     }
                     current = event;
@@ -140,6 +143,7 @@ final class WebhookSink implements EventSink {
                 delivered++;
                 position.advance(current.sequence());
                 breaker.succeeded();
+                callback.eventDone(current, true); // each at once: a slow subscriber's batch takes long
                 next();
             } else {
                 retryOrGiveUp("HTTP_" + response.getCode());
@@ -193,6 +197,7 @@ final class WebhookSink implements EventSink {
             }
             failed++;
             position.advance(current.sequence());
+            callback.eventDone(current, false);
             problems.report(DeliveryProblemLog.Problem.GAVE_UP, topic, subscriber, current.sequence(), why,
                     "attempts=" + (attempt - 1) + " uri=" + target.uri());
             if (breaker.failed()) {

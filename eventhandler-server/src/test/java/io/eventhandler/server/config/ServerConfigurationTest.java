@@ -117,6 +117,7 @@ class ServerConfigurationTest {
         values.put(LimitsConfiguration.PUBLISH_BATCH_MAX_BYTES.key(), "8192");
         values.put(LimitsConfiguration.SSE_MAX_STREAMS.key(), "7");
         values.put(LimitsConfiguration.MAX_TOPICS.key(), "9");
+        values.put(LimitsConfiguration.TOPIC_IDLE_FORGET_S.key(), "11");
         values.put(ExperimentalConfiguration.POLICY.key(), "FCFS");
         values.put(ExperimentalConfiguration.REPLICATION.key(), "ALL");
         values.put(ExperimentalConfiguration.COORDINATION.key(), "false");
@@ -243,6 +244,7 @@ class ServerConfigurationTest {
         expected.put("eh.publish.batch.max.bytes", "1048576");
         expected.put("eh.sse.max.streams", "0");
         expected.put("eh.max.topics", "0");
+        expected.put("eh.topic.idle.forget.s", "600");
         expected.put("eh.delivery.policy", "EDF");
         expected.put("eh.delivery.replication", "SELECTIVE");
         expected.put("eh.delivery.coordination", "true");
@@ -262,7 +264,7 @@ class ServerConfigurationTest {
         expected.put("eh.replication.heartbeat.ms", "5");
         expected.put("eh.replication.failure.timeout.ms", "20");
         expected.put("eh.replication.probe.timeout.ms", "500");
-        expected.put("eh.replication.buffer.per.topic", "10");
+        expected.put("eh.replication.buffer.per.topic", "8192");
         expected.put("eh.replication.batch.max", "512");
         expected.put("eh.replication.queue.capacity", "65536");
         expected.put("eh.replication.body.max.bytes", "33554432");
@@ -331,7 +333,7 @@ class ServerConfigurationTest {
         assertEquals(new ServerConfiguration(
                         new HttpConfiguration("0.0.0.0", 18455, 17, 3, 2500, 300, 40),
                         new ShutdownConfiguration(2500),
-                        new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7, 9),
+                        new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7, 9, 11),
                         new StreamConfiguration(100, 0, 60_000),
                         new WebhookConfiguration(1, 7, 0, 0, 0, 1, 9, 3, 250),
                         new DeliveryConfiguration(5, 2, 1, 8, "qos.json", 250_000,

@@ -130,4 +130,35 @@ class RunnerTest {
         assertTrue(pool.isShutdown());
         assertTrue(timer.isShutdown());
     }
+
+    @Test
+    void threadsThatDieOnAnErrorAndPeriodicTasksThatStopAreCountedAsDeathsOfTheirRole() throws Exception {
+        assertEquals(java.util.Map.of(), runner.deaths());
+        runner.loop("eh-test-dying-loop", Duration.ofHours(1), () -> {
+            throw new StackOverflowError("injected");
+        });
+        final ScheduledExecutorService timer = runner.timer("eh-test-timer", Duration.ofHours(1));
+        timer.scheduleAtFixedRate(() -> {
+            throw new IllegalStateException("a periodic task that throws is never run again");
+        }, 0, 1, TimeUnit.MILLISECONDS);
+        final ExecutorService pool = runner.pool("eh-test-pool", 1, Duration.ofHours(1));
+        pool.submit(() -> {
+            throw new OutOfMemoryError("injected");
+        });
+        pool.execute(() -> {
+            throw new IllegalArgumentException("an exception only ends the task: the pool goes on");
+        });
+        final ScheduledExecutorService oneShots = runner.timer("eh-test-one-shots", Duration.ofHours(1));
+        oneShots.schedule(() -> {
+            throw new IllegalStateException("a one-shot task that throws harms nothing after it");
+        }, 0, TimeUnit.MILLISECONDS);
+        await().dontCatchUncaughtExceptions().until(() -> runner.deaths().size() == 3);
+        assertEquals(java.util.Map.of("eh-test-dying-loop", 1L, "eh-test-pool", 1L, "eh-test-timer", 1L),
+                runner.deaths());
+        assertEquals(1, role("eh-test-timer").deaths(), "shown per role too (metrics, status)");
+        assertEquals(0, role("eh-test-one-shots").deaths());
+        timer.shutdownNow();
+        pool.shutdownNow();
+        oneShots.shutdownNow();
+    }
 }

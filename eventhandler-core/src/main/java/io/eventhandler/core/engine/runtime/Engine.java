@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -70,6 +71,8 @@ public final class Engine implements AutoCloseable {
     private final EngineSettings settings;
     private final LongSupplier clockMicros;
     private final List<Thread> workers = new ArrayList<>();
+    /** Workers that ended on an unexpected error. */
+    private final AtomicInteger deadWorkers = new AtomicInteger();
     /** Counted on every publish of a topic no operator reads: striped, so publishers never contend on it. */
     private final LongAdder ignoredOffers = new LongAdder();
     private final AtomicLong droppedOnReplace = new AtomicLong();
@@ -211,21 +214,37 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * An exception in a delivery is logged and the worker goes on; an {@link Error} (out of memory, stack overflow)
+     * ends it, counted as dead, so that health turns red instead of derived events stopping silently.
+     */
     private void work() {
-        while (running) {
-            final Generation g = current;
-            try {
-                final Delivery delivery = g.scheduler.take(IDLE_WAIT_NANOS);
-                if (delivery != null) {
-                    g.process(delivery);
+        try {
+            while (running) {
+                final Generation g = current;
+                try {
+                    final Delivery delivery = g.scheduler.take(IDLE_WAIT_NANOS);
+                    if (delivery != null) {
+                        g.process(delivery);
+                    }
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                } catch (final RuntimeException e) {
+                    LOG.error("engine worker failed on a delivery; continuing", e);
                 }
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (final RuntimeException e) {
-                LOG.error("engine worker failed on a delivery; continuing", e);
             }
+        } catch (final Error e) {
+            deadWorkers.incrementAndGet();
+            LOG.error("Engine worker {} died: the operator graph runs on fewer workers; restart the process",
+                    Thread.currentThread().getName(), e);
+            throw e;
         }
+    }
+
+    /** Workers that ended on an unexpected error (out of memory...): the engine is impaired while above 0. */
+    public int deadWorkers() {
+        return deadWorkers.get();
     }
 
     @Override

@@ -35,6 +35,10 @@ import java.util.Map;
  * @param trustStore          secure mode: the cloud's PKCS12 truststore, or null
  * @param password            secure mode: the password of both stores, or null
  * @param samplesCsv          where to write each run's measured end-to-end latencies (one per line, ms), or null
+ * @param broker              which server is loaded
+ * @param apiKey              Centrifugo's HTTP API key, or null for the Event Handler
+ * @param serverPid           the server's process id on this machine, whose CPU time over the measured phase and
+ *                            peak RSS the report gives, or 0 when not known
  */
 public record LoadOptions(
         URI url,
@@ -60,7 +64,10 @@ public record LoadOptions(
         Path keyStore,
         Path trustStore,
         String password,
-        Path samplesCsv) {
+        Path samplesCsv,
+        Broker broker,
+        String apiKey,
+        long serverPid) {
 
     /** Default target: the Event Handler's Arrowhead port on loopback. */
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8455");
@@ -112,6 +119,8 @@ public record LoadOptions(
         shownConfig.replaceAll((key, value) -> key.toLowerCase(Locale.ROOT).contains("password") ? "***" : value);
         out.put("server_config", shownConfig);
         out.put("secure", secure());
+        out.put("broker", broker.label());
+        out.put("server_pid", serverPid == 0 ? null : serverPid);
         return out;
     }
 }

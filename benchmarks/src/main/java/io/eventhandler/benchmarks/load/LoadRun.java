@@ -29,6 +29,8 @@ public final class LoadRun {
     private final int run;
     private final List<String> topics;
     private final ServerView serverView;
+    private final ServerProcess server;
+    private long serverCpuAtStart = -1;
 
     /**
      * A run.
@@ -47,14 +49,17 @@ public final class LoadRun {
         this.baseUri = baseUri;
         this.run = run;
         this.topics = topicNames(options.topics());
+        this.server = options.serverPid() > 0 ? new ServerProcess(options.serverPid()) : null;
     }
 
     /** Carries the run out; never throws for a failure of the target, which the result reports instead. */
     public RunResult execute() {
-        try (EventHandlerClient control = transport.client(baseUri)) {
-            control.echo();
-        } catch (final RuntimeException e) {
-            return RunResult.failed(run, topics, "the Event Handler at " + baseUri + " is not reachable: " + e);
+        if (options.broker() == Broker.EVENTHANDLER) {
+            try (EventHandlerClient control = transport.client(baseUri)) {
+                control.echo();
+            } catch (final RuntimeException e) {
+                return RunResult.failed(run, topics, "the Event Handler at " + baseUri + " is not reachable: " + e);
+            }
         }
         try (SubscriberFleet fleet = SubscriberFleet.create(options, transport, baseUri, topics)) {
             try {
@@ -82,7 +87,8 @@ public final class LoadRun {
         final List<Thread> threads = new ArrayList<>();
         try {
             for (int i = 0; i < options.publishers(); i++) {
-                final PublishChannel channel = PublishChannel.open(options.client(), transport, baseUri, i);
+                final PublishChannel channel = PublishChannel.open(options.client(), transport, baseUri, i,
+                        options.apiKey());
                 channels.add(channel);
                 final PublisherTask task = new PublisherTask(i, topics.get(i % topics.size()), options, channel, gate);
                 tasks.add(task);
@@ -97,6 +103,7 @@ public final class LoadRun {
             } else {
                 awaitWarmupDeliveries(fleet);
                 LOG.info("run {}: measured phase started", run);
+                serverCpuAtStart = server == null ? -1 : server.cpuMicros();
                 gate.open();
             }
             for (final Thread thread : threads) {
@@ -114,9 +121,19 @@ public final class LoadRun {
             LOG.warn("run {}: not every delivery arrived within the drain timeout of {} ms", run,
                     options.drainTimeout().toMillis());
         }
+        final long serverCpuAtEnd = server == null ? -1 : server.cpuMicros();
         final List<String> view = drained ? List.of() : serverView.describe(topics);
         fleet.close();
-        return account(fleet, published, drained, view);
+        final RunResult result = account(fleet, published, drained, view);
+        return serverCpuAtStart < 0 || serverCpuAtEnd < 0 || result.delivery() == null ? result
+                : withServerUsage(result, serverCpuAtEnd - serverCpuAtStart);
+    }
+
+    private RunResult withServerUsage(final RunResult r, final long cpuMicros) {
+        final ServerUsage usage = new ServerUsage(cpuMicros,
+                (double) cpuMicros / Math.max(1, r.delivery().unique()), server.peakRssKib() / 1024.0);
+        return new RunResult(r.run(), r.completed(), r.failure(), r.topics(), r.publish(), r.delivery(),
+                r.publishers(), r.subscribers(), r.serverView(), usage);
     }
 
     private void awaitWarmupDeliveries(final SubscriberFleet fleet) {
@@ -154,7 +171,7 @@ public final class LoadRun {
                         + " failed publishes in a row: " + published.stream().filter(PublisherResult::aborted)
                                 .findFirst().map(PublisherResult::firstError).orElse("");
         return new RunResult(run, failure == null, failure, topics, publish, delivery,
-                published.stream().map(PublisherLine::of).toList(), subscribers, view);
+                published.stream().map(PublisherLine::of).toList(), subscribers, view, null);
     }
 
     /** The run's event types: unique per invocation so that runs never see each other's events. */

@@ -34,7 +34,8 @@ public final class OptionsParser {
     private static final Set<String> FLAGS = Set.of("embedded", "allow-remote", "fail-on-loss", "help");
     private static final Set<String> VALUED = Set.of("url", "publishers", "subscribers", "mode", "client", "events",
             "duration", "rate", "payload-bytes", "topics", "warmup", "preset", "json", "samples-csv", "drain-timeout",
-            "ready-timeout", "runs", "server-config", "keystore", "truststore", "password");
+            "ready-timeout", "runs", "server-config", "keystore", "truststore", "password", "broker", "api-key",
+            "server-pid");
 
     private OptionsParser() {
     }
@@ -109,10 +110,32 @@ public final class OptionsParser {
         final int runs = intValue(given, "runs", 1, 1);
         final DeliveryMode mode = DeliveryMode.parse(given.getOrDefault("mode", "sse"));
         final ClientKind client = ClientKind.parse(given.getOrDefault("client", "lean"));
+        final Broker broker = broker(given, embedded, secure, mode, client);
         return new LoadOptions(url, embedded, allowRemote, publishers, subscribers, mode, client, events, duration, rate,
                 payloadBytes, topics, warmup, preset, json, drain, ready, runs, given.containsKey("fail-on-loss"),
                 serverConfig, keyStore, trustStore, secure ? given.get("password") : null,
-                given.containsKey("samples-csv") ? Path.of(given.get("samples-csv")) : null);
+                given.containsKey("samples-csv") ? Path.of(given.get("samples-csv")) : null, broker,
+                given.get("api-key"), longValue(given, "server-pid", 0, 1));
+    }
+
+    /** The broker, and whether the other options suit it: Centrifugo is loaded over plain SSE with its API key. */
+    private static Broker broker(final Map<String, String> given, final boolean embedded, final boolean secure,
+                                 final DeliveryMode mode, final ClientKind client) {
+        final Broker broker = Broker.parse(given.getOrDefault("broker", "eventhandler"));
+        if (broker == Broker.EVENTHANDLER) {
+            if (given.containsKey("api-key")) {
+                throw new UsageException("--api-key applies to --broker centrifugo only");
+            }
+            return broker;
+        }
+        if (!given.containsKey("api-key")) {
+            throw new UsageException("--broker centrifugo needs --api-key (its http_api.key)");
+        }
+        if (embedded || secure || mode != DeliveryMode.SSE || client != ClientKind.LEAN) {
+            throw new UsageException("--broker centrifugo runs over plain HTTP with SSE subscribers and the lean "
+                    + "client: drop --embedded, --keystore, --mode webhook and --client skeleton");
+        }
+        return broker;
     }
 
     private static boolean secure(final Map<String, String> given) {
@@ -305,6 +328,11 @@ public final class OptionsParser {
                 "                        system name is every publisher's source and webhook subscriber",
                 "  --truststore FILE     secure mode: the cloud's PKCS12 truststore",
                 "  --password PW         secure mode: the password of both stores",
+                "  --broker eventhandler|centrifugo  the server at --url (default eventhandler); centrifugo: publish",
+                "                        with POST /api/publish, subscribe with uni_sse, the same payloads",
+                "  --api-key KEY         Centrifugo's HTTP API key (X-API-Key)",
+                "  --server-pid PID      the server's process: report its CPU time per delivery over the measured",
+                "                        phase and its peak RSS (from /proc)",
                 "exit codes: 0 run completed, 1 run could not complete, 2 usage error, 3 loss with --fail-on-loss");
     }
 }

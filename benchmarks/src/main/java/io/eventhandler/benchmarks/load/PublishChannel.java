@@ -17,6 +17,18 @@ interface PublishChannel extends AutoCloseable {
      * @return the channel; connections are opened lazily
      */
     static PublishChannel open(final ClientKind kind, final Transport transport, final URI baseUri, final int id) {
+        return open(kind, transport, baseUri, id, null);
+    }
+
+    /**
+     * As {@link #open(ClientKind, Transport, URI, int)}, or to Centrifugo's HTTP API when {@code centrifugoApiKey}
+     * is given.
+     */
+    static PublishChannel open(final ClientKind kind, final Transport transport, final URI baseUri, final int id,
+                               final String centrifugoApiKey) {
+        if (centrifugoApiKey != null) {
+            return RawPublishChannel.toCentrifugo(baseUri, centrifugoApiKey);
+        }
         final SystemRequestDTO source = SystemRequestDTO.of(transport.systemName("loadpublisher" + id), "127.0.0.1",
                 40_000 + id);
         return kind == ClientKind.LEAN

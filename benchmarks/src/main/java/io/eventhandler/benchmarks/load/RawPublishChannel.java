@@ -14,6 +14,11 @@ import java.util.List;
  * Publishes over one blocking socket (TLS in secure mode) kept alive between events: the request head and the JSON body leave in one
  * write, the answer is read through a small buffer. A connection idle for longer than {@link #MAX_IDLE_NANOS} is
  * replaced before use rather than risking a write into one the server has already closed.
+ *
+ * <p>To Centrifugo ({@link #toCentrifugo}) the same event goes to {@code POST /api/publish} as the publication's
+ * {@code data}: the object the Event Handler's SSE stream delivers ({@code eventType}, {@code metaData} null,
+ * {@code payload}, {@code timeStamp}), so that both brokers' subscribers receive byte-identical events. Centrifugo answers errors
+ * with HTTP 200 and an {@code error} object, which fails the publish here.
  */
 final class RawPublishChannel implements PublishChannel {
 
@@ -27,6 +32,7 @@ final class RawPublishChannel implements PublishChannel {
     private final String headPrefix;
     private final String batchHeadPrefix;
     private final String sourceJson;
+    private final boolean centrifugo;
     private final StringBuilder body = new StringBuilder(512);
     private final StringBuilder request = new StringBuilder(1024);
     private Socket socket;
@@ -35,10 +41,20 @@ final class RawPublishChannel implements PublishChannel {
     private long lastUsedNanos;
 
     RawPublishChannel(final Transport transport, final URI baseUri, final SystemRequestDTO source) {
+        this(transport, baseUri, source, null);
+    }
+
+    private RawPublishChannel(final Transport transport, final URI baseUri, final SystemRequestDTO source,
+                              final String centrifugoApiKey) {
         this.transport = transport;
         this.host = baseUri.getHost();
         this.port = transport.port(baseUri);
-        this.headPrefix = headPrefix(baseUri, EventHandlerApi.PUBLISH);
+        this.centrifugo = centrifugoApiKey != null;
+        this.headPrefix = centrifugo
+                ? "POST " + pathOf(baseUri) + "/api/publish HTTP/1.1\r\nHost: " + host + ":" + port
+                        + "\r\nX-API-Key: " + centrifugoApiKey + "\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: "
+                : headPrefix(baseUri, EventHandlerApi.PUBLISH);
         this.batchHeadPrefix = headPrefix(baseUri, EventHandlerApi.PUBLISH_BATCH);
         final StringBuilder json = new StringBuilder("{\"systemName\":");
         JsonText.appendString(json, source.systemName());
@@ -48,12 +64,42 @@ final class RawPublishChannel implements PublishChannel {
         this.sourceJson = json.toString();
     }
 
+    /**
+     * A channel publishing to Centrifugo's HTTP API over plain HTTP.
+     *
+     * @param baseUri Centrifugo's HTTP address
+     * @param apiKey  its {@code http_api.key}
+     * @return the channel; the connection is opened lazily
+     */
+    static RawPublishChannel toCentrifugo(final URI baseUri, final String apiKey) {
+        return new RawPublishChannel(Transport.PLAIN, baseUri, SystemRequestDTO.of("unused", "127.0.0.1", 1), apiKey);
+    }
+
     /** {@inheritDoc} */
     @Override
     public void publish(final String topic, final String payload, final String timeStamp) {
         body.setLength(0);
-        appendEvent(topic, payload, timeStamp);
+        if (centrifugo) {
+            body.append("{\"channel\":");
+            JsonText.appendString(body, topic);
+            body.append(",\"data\":");
+            appendDeliveredEvent(topic, payload, timeStamp);
+            body.append('}');
+        } else {
+            appendEvent(topic, payload, timeStamp);
+        }
         send(headPrefix);
+    }
+
+    /** The event as the Event Handler's SSE stream carries it. */
+    private void appendDeliveredEvent(final String topic, final String payload, final String timeStamp) {
+        body.append("{\"eventType\":");
+        JsonText.appendString(body, topic);
+        body.append(",\"metaData\":null,\"payload\":");
+        JsonText.appendString(body, payload);
+        body.append(",\"timeStamp\":");
+        JsonText.appendString(body, timeStamp);
+        body.append('}');
     }
 
     /**
@@ -118,7 +164,7 @@ final class RawPublishChannel implements PublishChannel {
             // a chunked answer is not what the Event Handler sends; drop the connection rather than parse it
             close();
         }
-        if (head.status() != 200) {
+        if (head.status() != 200 || centrifugo && answer.contains("\"error\"")) {
             throw new IllegalStateException("publish answered HTTP " + head.status() + ": " + answer);
         }
     }

@@ -14,6 +14,7 @@ import java.util.List;
  * @param publishers  each publisher
  * @param subscribers each subscriber
  * @param serverView  the server's account of the subscribers when deliveries were missing (embedded server only)
+ * @param server      the server process's CPU and memory over the measured phase, or null without its pid
  */
 public record RunResult(
         int run,
@@ -24,7 +25,8 @@ public record RunResult(
         DeliverySummary delivery,
         List<PublisherLine> publishers,
         List<SubscriberResult> subscribers,
-        List<String> serverView) {
+        List<String> serverView,
+        ServerUsage server) {
 
     /**
      * A run that could not be carried out.
@@ -35,7 +37,7 @@ public record RunResult(
      * @return the result
      */
     public static RunResult failed(final int run, final List<String> topics, final String failure) {
-        return new RunResult(run, false, failure, topics, null, null, List.of(), List.of(), List.of());
+        return new RunResult(run, false, failure, topics, null, null, List.of(), List.of(), List.of(), null);
     }
 
     /** Whether any expected delivery was lost. */

@@ -56,6 +56,9 @@ final class SseFleet implements SubscriberFleet {
     }
 
     private Stream open(final String topic, final SubscriberProbe probe) {
+        if (options.broker() == Broker.CENTRIFUGO) {
+            return RawSseStream.toCentrifugo(baseUri, topic, probe).start();
+        }
         if (options.client() == ClientKind.LEAN) {
             return new RawSseStream(transport, baseUri, topic, probe).start();
         }

@@ -84,6 +84,11 @@ public final class TextReport {
                     s.name(), s.expected(), s.received(), s.unique(), s.lost(), s.duplicates(), s.outOfOrder(),
                     s.gaps(), s.disconnects(), s.endToEnd().meanMs(), s.endToEnd().p99Ms(), s.endToEnd().maxMs()));
         }
+        if (result.server() != null) {
+            line("server", String.format(Locale.ROOT, "CPU %.1f us per delivery (%d ms in the measured phase); "
+                    + "peak RSS %.1f MiB", result.server().cpuMicrosPerDelivery(), result.server().cpuMicros() / 1000,
+                    result.server().peakRssMib()));
+        }
         for (final String line : result.serverView()) {
             line("server", line);
         }

@@ -45,6 +45,24 @@ class OptionsParserTest {
     }
 
     @Test
+    void shouldLoadCentrifugoOnlyWithItsApiKeyOverPlainSse() {
+        final LoadOptions options = OptionsParser.parse("--broker", "centrifugo", "--api-key", "k",
+                "--url", "http://127.0.0.1:9501", "--server-pid", "4242");
+        assertEquals(Broker.CENTRIFUGO, options.broker());
+        assertEquals("k", options.apiKey());
+        assertEquals(4242, options.serverPid());
+        assertEquals(Broker.EVENTHANDLER, OptionsParser.parse().broker());
+        assertEquals(0, OptionsParser.parse().serverPid());
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--broker", "centrifugo"));
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--api-key", "k"));
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--broker", "centrifugo", "--api-key", "k",
+                "--mode", "webhook"));
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--broker", "centrifugo", "--api-key", "k",
+                "--client", "skeleton"));
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--broker", "mosquitto"));
+    }
+
+    @Test
     void shouldParseEveryOption() {
         final LoadOptions options = OptionsParser.parse("--url", "http://localhost:9000", "--publishers", "4",
                 "--subscribers=3", "--mode", "WEBHOOK", "--client", "Skeleton", "--events", "500", "--rate", "250.5", "--payload-bytes",

@@ -14,8 +14,17 @@ import java.util.concurrent.Executor;
  */
 public final class DeferredDeliveryExecutor implements Executor {
 
-    /** The open scope's kept drains, per thread and per executor (not static: one executor's scope is its own). */
-    private final ThreadLocal<List<Runnable>> deferredDrains = new ThreadLocal<>();
+    /**
+     * The scope of each thread, per executor (not static: one executor's scope is its own). Kept for the thread's
+     * life and reused: a list and a thread-local entry per publish were garbage on the hot path.
+     */
+    private final ThreadLocal<Scope> scopes = ThreadLocal.withInitial(Scope::new);
+
+    /** A thread's kept drains, and whether its scope is open. */
+    private static final class Scope {
+        final List<Runnable> drains = new ArrayList<>(4);
+        boolean open;
+    }
 
     private final Executor pool;
     private final int maxDeferred;
@@ -27,9 +36,9 @@ public final class DeferredDeliveryExecutor implements Executor {
 
     @Override
     public void execute(final Runnable drain) {
-        final List<Runnable> deferred = deferredDrains.get();
-        if (deferred != null && deferred.size() < maxDeferred) {
-            deferred.add(drain);
+        final Scope scope = scopes.get();
+        if (scope.open && scope.drains.size() < maxDeferred) {
+            scope.drains.add(drain);
         } else {
             pool.execute(drain);
         }
@@ -38,19 +47,28 @@ public final class DeferredDeliveryExecutor implements Executor {
     /** Start keeping the drains this thread starts (nothing is kept when {@code maxDeferred} is 0). */
     public void beginScope() {
         if (maxDeferred > 0) {
-            deferredDrains.set(new ArrayList<>(4));
+            final Scope scope = scopes.get();
+            scope.drains.clear();
+            scope.open = true;
         }
     }
 
     /** End the scope and run what it kept, on this thread. */
     public void runDeferred() {
-        final List<Runnable> deferred = deferredDrains.get();
-        if (deferred == null) {
+        final Scope scope = scopes.get();
+        if (!scope.open) {
             return;
         }
-        deferredDrains.remove();
-        for (final Runnable drain : deferred) {
-            drain.run();
+        // closed first, so that a drain started while these run goes to the pool rather than into this list
+        scope.open = false;
+        final List<Runnable> drains = scope.drains;
+        final int kept = drains.size();
+        try {
+            for (int i = 0; i < kept; i++) {
+                drains.get(i).run();
+            }
+        } finally {
+            drains.clear();
         }
     }
 }

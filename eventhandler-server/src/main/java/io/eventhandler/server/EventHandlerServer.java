@@ -21,6 +21,7 @@ import io.eventhandler.server.frontend.Endpoints;
 import io.eventhandler.server.frontend.HttpFrontEnd;
 import io.eventhandler.server.history.HistoryService;
 import io.eventhandler.server.http.JsonLimits;
+import io.eventhandler.server.kafka.KafkaBridge;
 import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.GrizzlyWorkerProbe;
 import io.eventhandler.server.http.ConnectionStatistics;
@@ -133,6 +134,9 @@ public final class EventHandlerServer implements AutoCloseable {
                 c.limits(), c.streams(), security, mapper, endpoints, runner));
         // the subscribers' streams end before the listener closes
         lifecycle.own("subscriber streams", broker);
+        metrics.bind(lifecycle.add("Kafka bridge", new KafkaBridge(c.kafka(), c.history().durable(), new KafkaBridge.Parts(
+                broker, roles::serving, delivery::destination, frontEnd::baseUri, security.outgoing(),
+                security.systemName(), mapper, runner))));
         // asks its peer, which may ask back: once this instance answers
         lifecycle.add("replication", replication);
         // registered once it answers; on an orderly stop unregistered right after the intake closed

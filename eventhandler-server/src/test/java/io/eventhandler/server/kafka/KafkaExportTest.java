@@ -1,0 +1,170 @@
+package io.eventhandler.server.kafka;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.server.EventHandlerServer;
+import io.eventhandler.server.config.HistoryConfiguration;
+import io.eventhandler.server.config.HttpConfiguration;
+import io.eventhandler.server.config.KafkaConfiguration;
+import io.eventhandler.server.config.ServerConfiguration;
+import io.eventhandler.server.config.StoreConfiguration;
+import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.PrometheusText;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.LongStream;
+
+import static io.eventhandler.server.testing.EhHttp.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The export against a real single-node Kafka broker (KRaft, in this JVM): records in order with their headers and the
+ * subscribers' JSON; a restart on a durable history that resumes from what Kafka holds (nothing missing, nothing
+ * twice); Kafka down and back while the Event Handler keeps serving.
+ */
+class KafkaExportTest {
+
+    private static KafkaTestBroker kafka;
+
+    @BeforeAll
+    static void startKafka() {
+        kafka = KafkaTestBroker.start();
+    }
+
+    @AfterAll
+    static void stopKafka() {
+        kafka.close();
+    }
+
+    static EventHandlerServer start(final String prefix, final String... more) {
+        final Map<String, String> settings = new HashMap<>();
+        settings.put(HttpConfiguration.PORT.key(), "0");
+        settings.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID());
+        settings.put(KafkaConfiguration.BOOTSTRAP_SERVERS.key(), kafka.bootstrapServers());
+        settings.put(KafkaConfiguration.EXPORT_TOPICS.key(), "EXPORTED*");
+        settings.put(KafkaConfiguration.EXPORT_PREFIX.key(), prefix);
+        settings.put(KafkaConfiguration.RETRY_MS.key(), "200");
+        for (int i = 0; i < more.length; i += 2) {
+            settings.put(more[i], more[i + 1]);
+        }
+        return EventHandlerServer.start(ServerConfiguration.fromMap(settings));
+    }
+
+    private static List<ConsumerRecord<byte[], byte[]>> awaitRecords(final String kafkaTopic, final int count) {
+        eventually().until(() -> KafkaTopicReader.all(kafka.bootstrapServers(), kafkaTopic).size() >= count);
+        return KafkaTopicReader.all(kafka.bootstrapServers(), kafkaTopic);
+    }
+
+    private static List<Long> oneTo(final long n) {
+        return LongStream.rangeClosed(1, n).boxed().toList();
+    }
+
+    @Test
+    void exportsEveryEventInOrderWithItsHeadersAndTheSubscribersJson() throws Exception {
+        try (EventHandlerServer server = start("order.")) {
+            final EhHttp http = new EhHttp(server.baseUri());
+            for (int i = 1; i <= 120; i++) {
+                http.publishOk("EXPORTED_A", "a" + i);
+                if (i % 3 == 0) {
+                    http.publishOk("LOCAL_ONLY", "b" + i);
+                }
+            }
+            final List<ConsumerRecord<byte[], byte[]>> records = awaitRecords("order.EXPORTED_A", 120);
+            assertEquals(oneTo(120), KafkaTopicReader.sequences(records));
+            final ConsumerRecord<byte[], byte[]> first = records.get(0);
+            assertEquals("EXPORTED_A", new String(first.key(), StandardCharsets.UTF_8));
+            final JsonNode dto = EhHttp.JSON.readTree(first.value());
+            assertEquals("EXPORTED_A", dto.get("eventType").asText());
+            assertEquals("a1", dto.get("payload").asText());
+            assertEquals(server.broker().numbering().token(), ExportHeaders.text(first.headers(), ExportHeaders.EPOCH));
+            assertEquals(EhHttp.PUBLISHER.systemName(), ExportHeaders.text(first.headers(), ExportHeaders.SOURCE));
+            assertEquals(dto.get("timeStamp").asText(), ExportHeaders.text(first.headers(), ExportHeaders.TIMESTAMP));
+            assertTrue(KafkaTopicReader.all(kafka.bootstrapServers(), "order.LOCAL_ONLY").isEmpty(),
+                    "a topic not chosen is not exported");
+            eventually().untilAsserted(() -> {
+                final PrometheusText metrics = metrics(http);
+                assertEquals(120.0, metrics.value("eh_kafka_export_records_total"));
+                assertEquals(0.0, metrics.value("eh_kafka_export_lag"));
+            });
+        }
+    }
+
+    @Test
+    void aRestartOnADurableHistoryResumesFromWhatKafkaHolds(@TempDir final Path dir) {
+        final String[] durable = {HistoryConfiguration.MODE.key(), "DURABLE",
+                HistoryConfiguration.DIR.key(), dir.toString(), HistoryConfiguration.SYNC.key(), "true"};
+        // the first run has no bridge: its events reach Kafka only from the history the next run reloads
+        final Map<String, String> plain = new HashMap<>(Map.of(HttpConfiguration.PORT.key(), "0",
+                StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID()));
+        for (int i = 0; i < durable.length; i += 2) {
+            plain.put(durable[i], durable[i + 1]);
+        }
+        try (EventHandlerServer server = EventHandlerServer.start(ServerConfiguration.fromMap(plain))) {
+            publish(server, 1, 30);
+        }
+        try (EventHandlerServer server = start("restart.", durable)) {
+            assertEquals(oneTo(30), KafkaTopicReader.sequences(awaitRecords("restart.EXPORTED_R", 30)));
+            publish(server, 31, 60);
+            assertEquals(oneTo(60), KafkaTopicReader.sequences(awaitRecords("restart.EXPORTED_R", 60)));
+        }
+        try (EventHandlerServer server = start("restart.", durable)) {
+            publish(server, 61, 80);
+            final List<ConsumerRecord<byte[], byte[]>> records = awaitRecords("restart.EXPORTED_R", 80);
+            assertEquals(oneTo(80), KafkaTopicReader.sequences(records), "nothing missing, nothing twice");
+            final JsonNode last = read(records.get(79));
+            assertEquals("r80", last.get("payload").asText());
+        }
+    }
+
+    private static JsonNode read(final ConsumerRecord<byte[], byte[]> record) {
+        try {
+            return EhHttp.JSON.readTree(record.value());
+        } catch (final java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void publish(final EventHandlerServer server, final int from, final int to) {
+        final EhHttp http = new EhHttp(server.baseUri());
+        for (int i = from; i <= to; i++) {
+            http.publishOk("EXPORTED_R", "r" + i);
+        }
+    }
+
+    @Test
+    void kafkaDownAndBackLosesNothingAndTheEventHandlerServesMeanwhile() {
+        try (EventHandlerServer server = start("down.")) {
+            final EhHttp http = new EhHttp(server.baseUri());
+            for (int i = 1; i <= 10; i++) {
+                http.publishOk("EXPORTED_D", "d" + i);
+            }
+            awaitRecords("down.EXPORTED_D", 10);
+            kafka.stop();
+            try {
+                for (int i = 11; i <= 40; i++) {
+                    http.publishOk("EXPORTED_D", "d" + i);
+                }
+                eventually().until(() -> metrics(http).value("eh_kafka_reachable") == 0.0);
+            } finally {
+                kafka.startAgain();
+            }
+            final List<ConsumerRecord<byte[], byte[]>> records = awaitRecords("down.EXPORTED_D", 40);
+            assertEquals(oneTo(40), KafkaTopicReader.sequences(records));
+        }
+    }
+
+    private static PrometheusText metrics(final EhHttp http) {
+        return PrometheusText.parse(http.get(EventHandlerApi.BASE_PATH + "/metrics").body());
+    }
+}

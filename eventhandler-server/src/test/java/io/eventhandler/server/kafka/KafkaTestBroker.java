@@ -37,6 +37,21 @@ public final class KafkaTestBroker implements AutoCloseable {
         this.controllerPort = controllerPort;
     }
 
+    private static KafkaTestBroker shared;
+
+    /**
+     * The broker the test classes of this JVM share (started at the first call, closed when the JVM exits): one
+     * start, about four seconds on a loaded 2-core machine, for the whole run.
+     */
+    public static synchronized KafkaTestBroker shared() {
+        if (shared == null) {
+            shared = start();
+            final KafkaTestBroker broker = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "kafka-test-broker-stop"));
+        }
+        return shared;
+    }
+
     /** Formats a fresh log directory under a new temporary directory and starts the broker on free ports. */
     public static KafkaTestBroker start() {
         try {
@@ -96,6 +111,9 @@ public final class KafkaTestBroker implements AutoCloseable {
 
     /** Starts the broker (again) on its port and log directory. */
     public synchronized void startAgain() {
+        if (server != null) {
+            return;
+        }
         server = new KafkaRaftServer(KafkaConfig.fromProps(properties(), false), Time.SYSTEM);
         server.startup();
     }

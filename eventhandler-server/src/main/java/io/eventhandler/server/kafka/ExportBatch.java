@@ -21,6 +21,7 @@ final class ExportBatch {
     private int failed;
     private long lastSequence = -1;
     private long lastOffset = -1;
+    private long firstFailed = Long.MAX_VALUE;
 
     ExportBatch(final ExportedTopic topic, final List<Event> events, final DeliveryCallback callback) {
         this.topic = topic;
@@ -37,6 +38,21 @@ final class ExportBatch {
         return events;
     }
 
+    /** An event Kafka already holds (at or below the position read back): not sent again. */
+    void alreadyHeld(final Event event) {
+        synchronized (this) {
+            acknowledged++;
+        }
+        if (remaining.decrementAndGet() == 0) {
+            finish();
+        }
+    }
+
+    /** Not sent: the attachment ended before the position was known; the next one replays these events. */
+    void abandon() {
+        callback.completed(0, events.size());
+    }
+
     /** Kafka's answer for one record (on the producer's thread), or the send's own failure. */
     void answered(final Event event, final RecordMetadata metadata, final Exception failure) {
         synchronized (this) {
@@ -46,6 +62,7 @@ final class ExportBatch {
                 lastOffset = Math.max(lastOffset, metadata.offset());
             } else {
                 failed++;
+                firstFailed = Math.min(firstFailed, event.sequence());
             }
         }
         if (remaining.decrementAndGet() == 0) {
@@ -59,11 +76,11 @@ final class ExportBatch {
         synchronized (this) {
             ok = acknowledged;
             bad = failed;
-            if (ok > 0) {
+            if (lastSequence >= 0) {
                 topic.acknowledged(lastSequence, lastOffset, ok);
             }
             if (bad > 0) {
-                topic.failed(bad);
+                topic.failed(bad, firstFailed);
             }
         }
         topic.batchDone();

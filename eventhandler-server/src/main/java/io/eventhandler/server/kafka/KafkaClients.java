@@ -34,7 +34,11 @@ final class KafkaClients {
         return p;
     }
 
-    /** Idempotent, every in-sync replica acknowledging: no duplicate from the producer's own retries, in order. */
+    /**
+     * Idempotent, every in-sync replica acknowledging, one request in flight: no duplicate from the producer's own
+     * retries, and no reordering (with several in flight, a first request that failed and was retried could land
+     * after the next one, which a new partition takes without checking the producer's sequence).
+     */
     KafkaProducer<String, byte[]> producer() {
         final Map<String, Object> p = common("export");
         p.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 1);
@@ -43,7 +47,7 @@ final class KafkaClients {
         p.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
+        p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
         return new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
     }
 

@@ -97,11 +97,17 @@ final class KafkaExport implements Loop {
         if (producer == null) {
             producer = clients.producer();
         }
+        batch.topic().sending();
         final String epoch = broker.numbering().token();
         final String kafkaTopic = batch.topic().kafkaTopic();
+        final long held = batch.topic().exported();
         final List<Event> events = batch.events();
         for (int i = 0; i < events.size(); i++) {
             final Event event = events.get(i);
+            if (event.sequence() <= held) {
+                batch.alreadyHeld(event);
+                continue;
+            }
             try {
                 producer.send(ExportHeaders.record(kafkaTopic, event, epoch), (metadata, failure) -> {
                     if (failure != null) {
@@ -159,7 +165,9 @@ final class KafkaExport implements Loop {
         for (final TopicSnapshot snapshot : broker.topics()) {
             final String name = snapshot.topic();
             if (!topics.containsKey(name) && selection.exports(name)) {
-                topics.put(name, new ExportedTopic(name, prefix + name, queue::add));
+                final ExportedTopic topic = new ExportedTopic(name, prefix + name, queue::add);
+                topics.put(name, topic);
+                attach(topic, 0, false);
             }
         }
     }
@@ -185,18 +193,38 @@ final class KafkaExport implements Loop {
     }
 
     private void resume(final ExportedTopic topic) {
-        broker.unsubscribe(topic.topic(), SUBSCRIBER_KEY);
-        topic.detached();
+        final boolean reattach = topic.reattachDue();
+        if (reattach) {
+            broker.unsubscribe(topic.topic(), SUBSCRIBER_KEY);
+            topic.detached();
+        }
         if (reader == null) {
             reader = clients.reader();
         }
+        if (producer == null) {
+            producer = clients.producer();
+        }
+        // the topic's metadata (Kafka creates the topic if it may) before the first record, not during its send
+        producer.partitionsFor(topic.kafkaTopic());
         final Optional<KafkaPosition> position = KafkaPosition.read(reader, topic.kafkaTopic(), timeout);
-        final long after = resumeAfter(topic.topic(), position);
-        broker.subscribe(new SubscribeRequest(topic.topic(), SUBSCRIBER_KEY, "Kafka export to "
-                + topic.kafkaTopic(), EventFilter.ALL, topic.attachment(after), after));
+        final long after = Math.min(resumeAfter(topic.topic(), position), topic.floor());
+        if (reattach) {
+            attach(topic, after, true);
+        } else {
+            final ExportBatch waited = topic.positioned(after);
+            if (waited != null) {
+                send(waited);
+            }
+        }
         LOG.info("Kafka export of {} to {}: Kafka holds {}; exporting after {}", topic.topic(), topic.kafkaTopic(),
                 position.map(p -> "sequence " + p.sequence() + " of epoch " + p.epoch() + " at offset " + p.offset())
                         .orElse("nothing of it"), after);
+    }
+
+    /** Attaches the topic's export as a subscriber replaying the history after {@code after}. */
+    private void attach(final ExportedTopic topic, final long after, final boolean positioned) {
+        broker.subscribe(new SubscribeRequest(topic.topic(), SUBSCRIBER_KEY, "Kafka export to "
+                + topic.kafkaTopic(), EventFilter.ALL, topic.attachment(after, positioned), after));
     }
 
     /**

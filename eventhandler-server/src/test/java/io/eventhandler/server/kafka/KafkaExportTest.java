@@ -8,6 +8,8 @@ import io.eventhandler.server.config.KafkaConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.KafkaTestBroker;
+import io.eventhandler.server.testing.KafkaTopicReader;
 import io.eventhandler.server.testing.PrometheusText;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeAll;

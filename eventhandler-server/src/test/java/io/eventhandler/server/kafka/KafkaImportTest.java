@@ -5,6 +5,8 @@ import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.KafkaConfiguration;
 import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.KafkaTestBroker;
+import io.eventhandler.server.testing.KafkaTopicReader;
 import io.eventhandler.server.testing.PrometheusText;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;

@@ -7,6 +7,8 @@ import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
+import io.eventhandler.server.testing.KafkaTestBroker;
+import io.eventhandler.server.testing.KafkaTopicReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;

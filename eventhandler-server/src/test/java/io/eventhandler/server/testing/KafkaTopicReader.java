@@ -1,10 +1,11 @@
-package io.eventhandler.server.kafka;
+package io.eventhandler.server.testing;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import io.eventhandler.server.kafka.ExportHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.eventhandler.server.kafka;
+package io.eventhandler.server.testing;
 
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;

@@ -126,17 +126,18 @@ public final class EventHandlerServer implements AutoCloseable {
                 new GrizzlyWorkerProbe(), new ConnectionStatistics(), runner, engine);
         final EventHandlerMetrics metrics = lifecycle.own("metrics",
                 new EventHandlerMetrics(observed, c.observability().metricsTopicLimit()));
+        final KafkaBridge kafka = metrics.bind(new KafkaBridge(c.kafka(), c.history().durable(), new KafkaBridge.Parts(
+                broker, roles::serving, delivery::destination, this::baseUri, security.outgoing(),
+                security.systemName(), mapper, runner)));
         final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,
                 cloud.resources(), engine, history,
                 replication, observed, metrics, new MetricsAccess(cloud.access(), c.observability()), problems,
-                stages, intake);
+                stages, intake, kafka);
         final HttpFrontEnd frontEnd = lifecycle.add("HTTP front end", new HttpFrontEnd(c.http(), c.shutdown(),
                 c.limits(), c.streams(), security, mapper, endpoints, runner));
         // the subscribers' streams end before the listener closes
         lifecycle.own("subscriber streams", broker);
-        metrics.bind(lifecycle.add("Kafka bridge", new KafkaBridge(c.kafka(), c.history().durable(), new KafkaBridge.Parts(
-                broker, roles::serving, delivery::destination, frontEnd::baseUri, security.outgoing(),
-                security.systemName(), mapper, runner))));
+        lifecycle.add("Kafka bridge", kafka);
         // asks its peer, which may ask back: once this instance answers
         lifecycle.add("replication", replication);
         // registered once it answers; on an orderly stop unregistered right after the intake closed

@@ -92,6 +92,13 @@ class KafkaExportTest {
                 assertEquals(120.0, metrics.value("eh_kafka_export_records_total"));
                 assertEquals(0.0, metrics.value("eh_kafka_export_lag"));
             });
+            final JsonNode status = EhHttp.JSON.readTree(http.get("/eventhandler/mgmt/kafka").body());
+            assertTrue(status.get("reachable").asBoolean());
+            final JsonNode topic = status.get("export").get(0);
+            assertEquals("order.EXPORTED_A", topic.get("kafkaTopic").asText());
+            assertEquals(120, topic.get("exported").asLong(), "the last sequence Kafka holds");
+            assertEquals(119, topic.get("lastOffset").asLong());
+            assertEquals(0, topic.get("lag").asLong());
         }
     }
 

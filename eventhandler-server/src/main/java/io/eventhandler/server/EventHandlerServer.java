@@ -126,13 +126,11 @@ public final class EventHandlerServer implements AutoCloseable {
                 new GrizzlyWorkerProbe(), new ConnectionStatistics(), runner, engine);
         final EventHandlerMetrics metrics = lifecycle.own("metrics",
                 new EventHandlerMetrics(observed, c.observability().metricsTopicLimit()));
-        final KafkaBridge kafka = metrics.bind(new KafkaBridge(c.kafka(), c.history().durable(), new KafkaBridge.Parts(
-                broker, roles::serving, delivery::destination, this::baseUri, security.outgoing(),
-                security.systemName(), mapper, runner)));
+        final KafkaBridge kafka = metrics.bind(KafkaBridge.of(c, broker, roles::serving, delivery::destination,
+                this::baseUri, security, mapper, runner));
         final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,
-                cloud.resources(), engine, history,
-                replication, observed, metrics, new MetricsAccess(cloud.access(), c.observability()), problems,
-                stages, intake, kafka);
+                cloud.resources(), engine, history, replication, observed, metrics,
+                new MetricsAccess(cloud.access(), c.observability()), problems, stages, intake, kafka);
         final HttpFrontEnd frontEnd = lifecycle.add("HTTP front end", new HttpFrontEnd(c.http(), c.shutdown(),
                 c.limits(), c.streams(), security, mapper, endpoints, runner));
         // the subscribers' streams end before the listener closes

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.qos.Destination;
 import io.eventhandler.server.config.KafkaConfiguration;
+import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.runtime.Component;
 import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.runtime.RunningLoop;
 import io.eventhandler.server.security.OutgoingTls;
+import io.eventhandler.server.security.ServerSecurity;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -62,6 +64,14 @@ public final class KafkaBridge implements Component, MeterBinder {
     private KafkaImport imports;
     private RunningLoop exportLoop;
     private RunningLoop importLoop;
+
+    /** The bridge of a server with this configuration (one that does nothing when the bridge is off). */
+    public static KafkaBridge of(final ServerConfiguration c, final Broker broker, final BooleanSupplier serving,
+                                 final Function<String, Destination> destinations, final Supplier<URI> self,
+                                 final ServerSecurity security, final ObjectMapper mapper, final Runner runner) {
+        return new KafkaBridge(c.kafka(), c.history().durable(), new Parts(broker, serving, destinations, self,
+                security.outgoing(), security.systemName(), mapper, runner));
+    }
 
     public KafkaBridge(final KafkaConfiguration configuration, final boolean durableHistory, final Parts parts) {
         this.configuration = configuration;

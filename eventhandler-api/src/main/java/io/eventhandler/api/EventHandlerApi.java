@@ -53,6 +53,8 @@ public final class EventHandlerApi {
     public static final String MGMT_EVENTS = "/mgmt/events";
     /** Management: the history's mode and the durable writer's counters. */
     public static final String MGMT_HISTORY = "/mgmt/history";
+    /** The Kafka bridge's state and counters. */
+    public static final String MGMT_KAFKA = "/mgmt/kafka";
     /** Event metaData key: a random id of the publisher instance that created the event (de-duplication). */
     public static final String ORIGIN_META = "eh-origin";
     /** Event metaData key: the publisher's per-topic counter of the event, from 1; a resend keeps it. */

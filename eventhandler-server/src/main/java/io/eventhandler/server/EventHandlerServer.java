@@ -21,6 +21,7 @@ import io.eventhandler.server.frontend.Endpoints;
 import io.eventhandler.server.frontend.HttpFrontEnd;
 import io.eventhandler.server.history.HistoryService;
 import io.eventhandler.server.http.JsonLimits;
+import io.eventhandler.server.kafka.KafkaBridge;
 import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.GrizzlyWorkerProbe;
 import io.eventhandler.server.http.ConnectionStatistics;
@@ -125,14 +126,16 @@ public final class EventHandlerServer implements AutoCloseable {
                 new GrizzlyWorkerProbe(), new ConnectionStatistics(), runner, engine);
         final EventHandlerMetrics metrics = lifecycle.own("metrics",
                 new EventHandlerMetrics(observed, c.observability().metricsTopicLimit()));
+        final KafkaBridge kafka = metrics.bind(KafkaBridge.of(c, broker, roles::serving, delivery::destination,
+                this::baseUri, security, mapper, runner));
         final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,
-                cloud.resources(), engine, history,
-                replication, observed, metrics, new MetricsAccess(cloud.access(), c.observability()), problems,
-                stages, intake);
+                cloud.resources(), engine, history, replication, observed, metrics,
+                new MetricsAccess(cloud.access(), c.observability()), problems, stages, intake, kafka);
         final HttpFrontEnd frontEnd = lifecycle.add("HTTP front end", new HttpFrontEnd(c.http(), c.shutdown(),
                 c.limits(), c.streams(), security, mapper, endpoints, runner));
         // the subscribers' streams end before the listener closes
         lifecycle.own("subscriber streams", broker);
+        lifecycle.add("Kafka bridge", kafka);
         // asks its peer, which may ask back: once this instance answers
         lifecycle.add("replication", replication);
         // registered once it answers; on an orderly stop unregistered right after the intake closed

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -79,6 +80,23 @@ final class ConfigSource {
             origins.put(key, Origin.FILE);
         }
         return explicit != null ? explicit.trim() : null;
+    }
+
+    /**
+     * The explicit values whose keys start with {@code prefix}, by the rest of the key: settings handed on as they are
+     * to a library (the Kafka clients), known by their prefix. Not read from the environment, whose names cannot be
+     * mapped back to such keys.
+     */
+    Map<String, String> prefixed(final String prefix) {
+        final Map<String, String> found = new TreeMap<>();
+        values.forEach((key, value) -> {
+            if (key.startsWith(prefix) && key.length() > prefix.length()) {
+                known.add(key);
+                origins.put(key, Origin.FILE);
+                found.put(key.substring(prefix.length()), value.trim());
+            }
+        });
+        return found;
     }
 
     /** Where the key's value came from: the environment, the file (or explicit values), else its default. */

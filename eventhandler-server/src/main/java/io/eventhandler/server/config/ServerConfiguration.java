@@ -29,6 +29,7 @@ import java.util.Properties;
  * @param tls           secure mode ({@code server.ssl.*})
  * @param arrowhead     Service Registry, Authorization and the standalone policy
  * @param replication   primary/backup role, peer and replication link timing (default standalone)
+ * @param kafka         the bridge to Apache Kafka: export, import, client settings (default off)
  * @param observability metrics readers, per-topic series cap, repeat interval of delivery-problem logs
  * @param experimental  baselines and calibration that only experiments use
  */
@@ -45,6 +46,7 @@ public record ServerConfiguration(
         TlsConfiguration tls,
         ArrowheadConfiguration arrowhead,
         ReplicationConfiguration replication,
+        KafkaConfiguration kafka,
         ObservabilityConfiguration observability,
         ExperimentalConfiguration experimental) {
 
@@ -100,6 +102,7 @@ public record ServerConfiguration(
         final StreamConfiguration streams = StreamConfiguration.read(source);
         final WebhookConfiguration webhooks = WebhookConfiguration.read(source);
         final DeliveryConfiguration delivery = DeliveryConfiguration.read(source);
+        final HistoryConfiguration history = HistoryConfiguration.read(source);
         final ServerConfiguration configuration = new ServerConfiguration(
                 http,
                 ShutdownConfiguration.read(source),
@@ -107,12 +110,13 @@ public record ServerConfiguration(
                 streams,
                 webhooks,
                 delivery,
-                HistoryConfiguration.read(source),
+                history,
                 EngineConfiguration.read(source),
                 StoreConfiguration.read(source),
                 TlsConfiguration.read(source),
                 ArrowheadConfiguration.read(source, http.address()),
                 ReplicationConfiguration.read(source, delivery),
+                KafkaConfiguration.read(source, history.mode()),
                 ObservabilityConfiguration.read(source),
                 ExperimentalConfiguration.read(source));
         configuration.replication().checkPlainMode(source, configuration.tls().enabled());
@@ -138,6 +142,7 @@ public record ServerConfiguration(
         tls.describe(d);
         arrowhead.describe(d);
         replication.describe(d);
+        kafka.describe(d);
         observability.describe(d);
         experimental.describe(d);
         return d;

@@ -13,6 +13,7 @@ import io.eventhandler.core.delivery.experimental.DeliveryBaselines;
 import io.eventhandler.core.engine.runtime.Engine;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
+import io.eventhandler.core.qos.Destination;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.core.qos.AdmissionResult;
 import io.eventhandler.core.qos.QosRequest;
@@ -121,6 +122,11 @@ public final class DeliveryService implements AutoCloseable {
     /** Every topic's plan, to read; change a topic's QoS through {@link #configure} and {@link #remove}. */
     public TopicPlans plans() {
         return plans;
+    }
+
+    /** Where the topic's events go by its effective QoS: EDGE, or CLOUD (exported to Kafka when so configured). */
+    public Destination destination(final String topic) {
+        return plans.plan(topic).effective().destination();
     }
 
     /** How jobs are ordered: EDF, or FCFS in an experiment. */

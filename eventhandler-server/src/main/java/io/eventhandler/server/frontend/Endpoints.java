@@ -6,6 +6,7 @@ import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.delivery.DeliveryService;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.history.HistoryService;
+import io.eventhandler.server.kafka.KafkaBridge;
 import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.MetricsAccess;
 import io.eventhandler.server.observability.ObservedState;
@@ -40,5 +41,5 @@ public record Endpoints(Broker broker, DeliveryService delivery, Subscriptions s
                         SubscriptionAuthorizer authorizer, Set<Class<?>> cloudResources, EngineService engine,
                         HistoryService history, ReplicationService replication, ObservedState observed,
                         EventHandlerMetrics metrics, MetricsAccess metricsAccess, DeliveryProblemLog problems,
-                        StageRecorder stages, Intake intake) {
+                        StageRecorder stages, Intake intake, KafkaBridge kafka) {
 }

@@ -12,6 +12,7 @@ import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.delivery.QosManagementResource;
 import io.eventhandler.server.engine.EngineManagementResource;
 import io.eventhandler.server.history.HistoryResource;
+import io.eventhandler.server.kafka.KafkaResource;
 import io.eventhandler.server.http.ConnectionGuard;
 import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.http.ErrorBodyHttpCodec;
@@ -80,7 +81,7 @@ public final class HttpFrontEnd implements Component {
     public static final Set<Class<?>> RESOURCE_CLASSES = Set.of(SubscriptionResource.class, EchoResource.class,
             StatisticsResource.class, SubscriptionManagementResource.class,
             EngineManagementResource.class, QosManagementResource.class, ReplicationResource.class,
-            OpenApiResource.class, ObservabilityResource.class, HistoryResource.class);
+            OpenApiResource.class, ObservabilityResource.class, HistoryResource.class, KafkaResource.class);
     /**
      * Served by Grizzly handlers ahead of Jersey: {@code POST} publish (single and batch), the {@code GET} SSE
      * stream and the status page's stream.

@@ -7,6 +7,7 @@ import io.eventhandler.server.config.ReplicationConfiguration;
 import io.eventhandler.server.delivery.DeliveryService;
 import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.history.HistoryService;
+import io.eventhandler.server.kafka.KafkaBridge;
 import io.eventhandler.server.http.BodySizeLimitFilter;
 import io.eventhandler.server.http.ErrorBodyFilter;
 import io.eventhandler.server.http.ErrorMappers;
@@ -66,6 +67,7 @@ final class JerseyResources {
                         bind(endpoints.history()).to(HistoryService.class);
                         bind(endpoints.intake()).to(Intake.class);
                         bind(endpoints.observed()).to(ObservedState.class);
+                        bind(endpoints.kafka()).to(KafkaBridge.class);
                         bind(security.systemName()).named(ReplicationResource.SELF).to(String.class);
                     }
                 })

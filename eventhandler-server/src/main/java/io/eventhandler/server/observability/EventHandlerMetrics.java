@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
@@ -69,6 +70,12 @@ public final class EventHandlerMetrics implements AutoCloseable {
         bindDeliveryScheduler();
         bindHttpWorkers();
         bindReplication();
+    }
+
+    /** Adds the meters of an optional part (the Kafka bridge), which knows its own counters. */
+    public <T extends MeterBinder> T bind(final T binder) {
+        binder.bindTo(registry);
+        return binder;
     }
 
     /** The Prometheus text exposition (format 0.0.4) of every metric now. */

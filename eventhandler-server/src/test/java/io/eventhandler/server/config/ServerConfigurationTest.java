@@ -133,6 +133,15 @@ class ServerConfigurationTest {
         values.put(ExperimentalConfiguration.CALIBRATION_SAMPLES.key(), "1000");
         values.put(ExperimentalConfiguration.CALIBRATION_FILE.key(), "stages.csv");
         values.put(ReplicationConfiguration.ROLE.key(), "BACKUP");
+        values.put(KafkaConfiguration.BOOTSTRAP_SERVERS.key(), "10.0.0.9:9092");
+        values.put(KafkaConfiguration.CLIENT_ID.key(), "plant1");
+        values.put(KafkaConfiguration.EXPORT_TOPICS.key(), "TEMPERATURE,ALARM_*");
+        values.put(KafkaConfiguration.EXPORT_CLOUD.key(), "true");
+        values.put(KafkaConfiguration.EXPORT_PREFIX.key(), "plant1.");
+        values.put(KafkaConfiguration.IMPORT.key(), "commands:SETPOINT");
+        values.put(KafkaConfiguration.IMPORT_SOURCE.key(), "enterprise");
+        values.put(KafkaConfiguration.GROUP_ID.key(), "plant1-pair");
+        values.put(KafkaConfiguration.RETRY_MS.key(), "500");
         values.put(ReplicationConfiguration.PEER.key(), "https://10.0.0.2:8455");
         values.put(ReplicationConfiguration.HEARTBEAT_MS.key(), "20");
         values.put(ReplicationConfiguration.FAILURE_TIMEOUT_MS.key(), "80");
@@ -271,6 +280,15 @@ class ServerConfigurationTest {
         expected.put("eh.replication.secret", "");
         expected.put("eh.replication.loopback.only", "false");
         expected.put("eh.replication.fencing", "false");
+        expected.put("eh.kafka.bootstrap.servers", "");
+        expected.put("eh.kafka.client.id", "eventhandler");
+        expected.put("eh.kafka.export.topics", "");
+        expected.put("eh.kafka.export.cloud", "false");
+        expected.put("eh.kafka.export.prefix", "eh.");
+        expected.put("eh.kafka.import", "");
+        expected.put("eh.kafka.import.source", "kafka-bridge");
+        expected.put("eh.kafka.group.id", "eventhandler");
+        expected.put("eh.kafka.retry.ms", "2000");
         expected.put("eh.metrics.readers", "sysop");
         expected.put("eh.metrics.topic.limit", "100");
         expected.put("eh.log.repeat.interval.ms", "10000");
@@ -305,7 +323,7 @@ class ServerConfigurationTest {
                 case "sr_address" -> "";
                 case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
-                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|MEMORY|ARROWHEAD46|DECLARED|EventHandler|jdbc:\\S+|[\\w-]+\\.csv|sysop|\\./[\\w/]+")) {
+                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|MEMORY|ARROWHEAD46|DECLARED|EventHandler|jdbc:\\S+|[\\w-]+\\.csv|sysop|eventhandler|eh\\.|kafka-bridge|\\./[\\w/]+")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -351,6 +369,8 @@ class ServerConfigurationTest {
                                         "EVENT_TYPE_1:eventType1")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024, 1_048_576, PAIR_SECRET, true, true),
+                        new KafkaConfiguration("10.0.0.9:9092", "plant1", List.of("TEMPERATURE", "ALARM_*"), true,
+                                "plant1.", Map.of("commands", "SETPOINT"), "enterprise", "plant1-pair", 500, Map.of()),
                         new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),
                         new ExperimentalConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false,
                                 new CalibrationConfiguration(true, 1000, Path.of("stages.csv")))),

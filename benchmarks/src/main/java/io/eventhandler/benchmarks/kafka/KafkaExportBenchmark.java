@@ -1,0 +1,166 @@
+package io.eventhandler.benchmarks.kafka;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.benchmarks.load.EmbeddedServer;
+import io.eventhandler.benchmarks.load.LoadGenerator;
+import io.eventhandler.server.testing.KafkaTestBroker;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the Kafka export costs and gives, against a single-node Kafka broker (KRaft) in this JVM: scenario A (one
+ * publisher, one SSE subscriber) on an Event Handler exporting every topic and on one without the bridge,
+ * interleaved round by round in the same run; then a burst of back-to-back publishes on the exporting one, with the
+ * export's lag sampled every 20 ms and the rate at which Kafka acknowledged the records.
+ *
+ * <p>{@code java -cp ... io.eventhandler.benchmarks.kafka.KafkaExportBenchmark --rounds 5 --burst 20000 --out DIR}
+ * prints one line per measurement; each load run's JSON report is in {@code DIR}.
+ */
+public final class KafkaExportBenchmark {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final Pattern SAMPLE = Pattern.compile("^(eh_kafka_export_lag|eh_kafka_export_records_total)\\s+(\\S+)$",
+            Pattern.MULTILINE);
+
+    private KafkaExportBenchmark() {
+    }
+
+    public static void main(final String[] args) throws Exception {
+        final Map<String, String> options = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        final int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
+        final int burst = Integer.parseInt(options.getOrDefault("burst", "20000"));
+        final Path out = Files.createDirectories(Path.of(options.getOrDefault("out", "kafka-benchmark")));
+        final PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("load-generator.txt")), true);
+        final long started = System.nanoTime();
+        try (KafkaTestBroker kafka = KafkaTestBroker.start()) {
+            System.out.printf(Locale.ROOT, "kafka broker started in %.1f s%n", seconds(started));
+            try (EmbeddedServer off = EmbeddedServer.start(Map.of());
+                 EmbeddedServer on = EmbeddedServer.start(Map.of("eh.kafka.bootstrap.servers",
+                         kafka.bootstrapServers(), "eh.kafka.export.topics", "*", "eh.kafka.export.prefix",
+                         "bench."))) {
+                for (int round = 1; round <= rounds; round++) {
+                    final List<EmbeddedServer> order = round % 2 == 1 ? List.of(off, on) : List.of(on, off);
+                    for (final EmbeddedServer server : order) {
+                        final String name = (server == on ? "on" : "off") + "-" + round;
+                        final JsonNode run = load(server.baseUri(), out.resolve("A-" + name + ".json"), log,
+                                "--preset", "A");
+                        final JsonNode e2e = run.path("delivery").path("end_to_end");
+                        // the next run starts once Kafka has everything: no export work overlaps the other server's run
+                        final double drained = server == on ? drain(on.baseUri()) : 0;
+                        System.out.printf(Locale.ROOT, "A round %d export %-3s p50 %.3f ms p99 %.3f ms p99.9 %.3f ms"
+                                        + " lost %d; export drained %.2f s after the run%n", round,
+                                server == on ? "on" : "off", e2e.path("p50_ms").asDouble(),
+                                e2e.path("p99_ms").asDouble(), e2e.path("p999_ms").asDouble(),
+                                run.path("delivery").path("lost").asLong(), drained);
+                    }
+                }
+                burst(on.baseUri(), burst, out, log);
+            }
+        }
+    }
+
+    /** A burst of back-to-back publishes by 4 publishers; the export's lag sampled meanwhile. */
+    private static void burst(final URI base, final int events, final Path out, final PrintStream log)
+            throws Exception {
+        final long[] before = exportCounters(base);
+        final long[] maxLag = {0};
+        final boolean[] running = {true};
+        final Thread sampler = new Thread(() -> {
+            while (running[0]) {
+                maxLag[0] = Math.max(maxLag[0], exportCounters(base)[0]);
+                sleep(20);
+            }
+        }, "lag-sampler");
+        final long start = System.nanoTime();
+        sampler.start();
+        final JsonNode run = load(base, out.resolve("burst.json"), log, "--publishers", "4", "--subscribers", "1",
+                "--events", Integer.toString(events / 4), "--warmup", "0", "--topics", "1");
+        final double publishSeconds = seconds(start);
+        long[] now = exportCounters(base);
+        while (now[0] > 0) {
+            sleep(5);
+            now = exportCounters(base);
+        }
+        final double exportSeconds = seconds(start);
+        running[0] = false;
+        sampler.join();
+        final long exported = now[1] - before[1];
+        System.out.printf(Locale.ROOT, "burst: %d events published in %.2f s (%.0f events/s, SSE p99 %.3f ms); "
+                        + "%d exported, the last acknowledged by Kafka %.2f s after the start: %.0f events/s; "
+                        + "export lag at most %d events%n", run.path("publish").path("acknowledged").asLong(),
+                publishSeconds, run.path("publish").path("acknowledged").asLong() / publishSeconds,
+                run.path("delivery").path("end_to_end").path("p99_ms").asDouble(), exported, exportSeconds,
+                exported / exportSeconds, maxLag[0]);
+    }
+
+    /** Waits until the export's lag is 0; returns how long that took, in seconds. */
+    private static double drain(final URI base) {
+        final long start = System.nanoTime();
+        while (exportCounters(base)[0] > 0) {
+            sleep(5);
+        }
+        return seconds(start);
+    }
+
+    private static JsonNode load(final URI base, final Path json, final PrintStream log, final String... more)
+            throws IOException {
+        final List<String> args = new ArrayList<>(List.of("--url", base.toString(), "--json", json.toString()));
+        args.addAll(List.of(more));
+        final int exit = LoadGenerator.run(args.toArray(String[]::new), log, log);
+        if (exit != LoadGenerator.EXIT_OK) {
+            throw new IllegalStateException("load generator exit " + exit + " for " + args);
+        }
+        return JSON.readTree(json.toFile()).path("runs").get(0);
+    }
+
+    /** {lag, records} of the export now. */
+    private static long[] exportCounters(final URI base) {
+        try {
+            final String text = HTTP.send(HttpRequest.newBuilder(base.resolve("/eventhandler/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            final long[] values = new long[2];
+            final Matcher m = SAMPLE.matcher(text);
+            while (m.find()) {
+                values[m.group(1).equals("eh_kafka_export_lag") ? 0 : 1] = (long) Double.parseDouble(m.group(2));
+            }
+            return values;
+        } catch (final IOException e) {
+            throw new IllegalStateException(e);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static double seconds(final long since) {
+        return (System.nanoTime() - since) / 1e9;
+    }
+
+    private static void sleep(final long millis) {
+        try {
+            TimeUnit.MILLISECONDS.sleep(millis);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -9,7 +9,6 @@ import io.eventhandler.server.config.ArrowheadConfiguration;
 import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.ServerSecurity;
-import io.eventhandler.server.subscription.LocalAuthorizationPolicy;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 import org.slf4j.Logger;
@@ -22,8 +21,8 @@ import java.util.Set;
  * An Arrowhead 5 local cloud ({@code eh.arrowhead.dialect=arrowhead5}): callers declare themselves
  * ({@link DeclaredAccessControl}); the Event Handler registers as the system {@code eh.ah5.system.name} with the
  * services {@code eventPublish} and {@code eventSubscribe} ({@link EventHandler5Services}) and keeps them registered
- * ({@link Registration5}). Until the ConsumerAuthorization check is built, subscriptions are authorized by the local
- * policy ({@code eh.local.authorization.rules}), as standalone.
+ * ({@link Registration5}). Events reach a subscriber by ConsumerAuthorization's {@code EVENT_TYPE} rules
+ * ({@link EventTypeAuthorizer5}), with event type names as 5.x names them ({@link EventTypeNames5}).
  */
 public final class Arrowhead5Cloud implements LocalCloud {
 
@@ -35,6 +34,7 @@ public final class Arrowhead5Cloud implements LocalCloud {
     private final CoreSystemClient client;
     private final ServiceRegistry5Client registry;
     private final AccessControl access;
+    private final EventTypeGrants grants;
     private final SubscriptionAuthorizer authorizer;
     private Registration5 registration;
 
@@ -45,10 +45,14 @@ public final class Arrowhead5Cloud implements LocalCloud {
         this.secure = secure;
         this.runner = runner;
         this.client = client;
+        final Identity5 identity = new Identity5(five.systemName());
         this.registry = new ServiceRegistry5Client(client, configuration.serviceRegistryAddress(),
-                configuration.serviceRegistryPort(), new Identity5(five.systemName()));
-        this.access = new DeclaredAccessControl();
-        this.authorizer = LocalAuthorizationPolicy.of(configuration);
+                configuration.serviceRegistryPort(), identity);
+        final EventTypeNames5 names = EventTypeNames5.of(five);
+        this.access = new DeclaredAccessControl(names);
+        this.grants = new EventTypeGrants(new ConsumerAuthorization5Client(client, registry,
+                five.authorizationAddress(), five.authorizationPort(), identity), five.authorizationCacheMs(), runner);
+        this.authorizer = new EventTypeAuthorizer5(names, grants);
     }
 
     /** The 5.x dialect with the core client the server's TLS identity gives (its certificate in secure mode). */
@@ -88,6 +92,7 @@ public final class Arrowhead5Cloud implements LocalCloud {
                 configuration.domainName(), port, secure, configuration.arrowhead5().unrestrictedDiscovery());
         registration = new Registration5(registry, services, RegistrationSchedule.from(configuration), runner);
         registration.start();
+        grants.start();
         LOG.info("Joining the Arrowhead 5 local cloud of the Service Registry {} as {}", registry.baseUri(),
                 services.systemName());
     }
@@ -102,6 +107,7 @@ public final class Arrowhead5Cloud implements LocalCloud {
     @Override
     public void close() {
         leave();
+        grants.close();
         client.close();
     }
 }

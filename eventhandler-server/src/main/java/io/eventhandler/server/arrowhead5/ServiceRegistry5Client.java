@@ -2,6 +2,7 @@ package io.eventhandler.server.arrowhead5;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eventhandler.server.arrowhead.CoreSystemClient;
+import io.eventhandler.server.arrowhead5.ServiceRegistry5Dtos.ServiceDefinitionLookupRequest;
 import io.eventhandler.server.arrowhead5.ServiceRegistry5Dtos.ServiceInstanceLookupRequest;
 import io.eventhandler.server.arrowhead5.ServiceRegistry5Dtos.SystemLookupRequest;
 
@@ -71,6 +72,13 @@ final class ServiceRegistry5Client {
     CompletableFuture<Integer> visibleInstances(final EventHandler5Services services) {
         return count("/service-discovery/lookup?verbose=false", new ServiceInstanceLookupRequest(
                 EventHandler5Services.serviceDefinitions().stream().map(services::instanceId).toList()));
+    }
+
+    /** The instances of a service definition the Event Handler may see (core services are unrestricted). */
+    CompletableFuture<JsonNode> lookup(final String serviceDefinition) {
+        return client.send("POST", URI.create(base + "/service-discovery/lookup?verbose=false"),
+                new ServiceDefinitionLookupRequest(List.of(serviceDefinition)), identity.authorization(),
+                JsonNode.class);
     }
 
     private CompletableFuture<Integer> count(final String path, final Object body) {

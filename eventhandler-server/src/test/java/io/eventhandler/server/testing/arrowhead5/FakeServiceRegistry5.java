@@ -235,16 +235,42 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
         return null;
     }
 
-    /** Restricted discovery: anyone but {@code Sysop} sees only instances with {@code unrestrictedDiscovery=true}. */
+    /**
+     * Restricted discovery: anyone but {@code Sysop} sees only instances with {@code unrestrictedDiscovery=true}.
+     * By instance ids or by service definition names.
+     */
     private void lookupServices(final String caller, final ServiceInstanceLookupRequestDTO lookup,
                                 final Response response) throws IOException {
-        final List<String> found = instances.entrySet().stream()
+        final List<ServiceInstanceResponseDTO> found = instances.entrySet().stream()
                 .filter(e -> lookup.instanceIds() == null || lookup.instanceIds().contains(e.getKey()))
+                .filter(e -> lookup.serviceDefinitionNames() == null
+                        || lookup.serviceDefinitionNames().contains(e.getValue().serviceDefinitionName()))
                 .filter(e -> caller.equals("Sysop") || (e.getValue().metadata() != null
                         && Boolean.TRUE.equals(e.getValue().metadata().get("unrestrictedDiscovery"))))
-                .map(Map.Entry::getKey).toList();
-        json(response, 200, new ListResponseDTO<>(found.stream().map(id -> Map.of("instanceId", id)).toList(),
-                found.size()));
+                .map(e -> instanceResponse(e.getKey(), e.getValue())).toList();
+        json(response, 200, new ListResponseDTO<>(found, found.size()));
+    }
+
+    /**
+     * A core system's service as the 5.x core registers it (e.g. ConsumerAuthorization's
+     * {@code authorizationManagement}): {@code generic_http}, unrestricted discovery, at this address, port and base
+     * path.
+     */
+    public void registerCoreService(final String system, final String definition, final String address,
+                                    final int port, final String basePath) {
+        systems.put(system, new SystemRegisterRequestDTO(Map.of(), "5.2.0", List.of(address), null));
+        instances.put(system + "|" + definition + "|5.2.0", new ServiceInstanceCreateRequestDTO(definition, "5.2.0",
+                null, Map.of("unrestrictedDiscovery", true), List.of(new ServiceInstanceInterfaceRequestDTO(
+                        "generic_http", "http", "NONE", Map.of("accessAddresses", List.of(address),
+                        "accessPort", port, "basePath", basePath)))));
+    }
+
+    private ServiceInstanceResponseDTO instanceResponse(final String id, final ServiceInstanceCreateRequestDTO i) {
+        final String now = Instant.now().toString();
+        final String provider = id.substring(0, id.indexOf('|'));
+        return new ServiceInstanceResponseDTO(id, systems.containsKey(provider) ? systemResponse(provider) : null,
+                new ServiceDefinitionResponseDTO(i.serviceDefinitionName(), now, now), i.version(), i.expiresAt(),
+                i.metadata() == null ? Map.of() : i.metadata(), i.interfaces(), now, now);
     }
 
     private SystemResponseDTO systemResponse(final String name) {

@@ -9,8 +9,10 @@ import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -21,14 +23,21 @@ import java.util.concurrent.CompletionException;
  * levels) and whether those rules grant a subscriber ({@code check-policies}). Third-party checks exist only there,
  * so the Event Handler needs management rights (a {@code SERVICE_DEF authorizationManagement} rule naming it).
  *
- * <p>Found as 5.x systems find core services: by a Service Registry lookup of {@code authorizationManagement}
- * (registered with {@code unrestrictedDiscovery}); while the lookup fails or finds nothing, at the configured
- * address. A found address is kept until a call to it fails without an answer.
+ * <p>Found by a Service Registry lookup. The 5.2.0 core registers {@code authorizationManagement} without
+ * {@code unrestrictedDiscovery}, so under restricted discovery only systems listed in the registry's
+ * {@code service.discovery.direct.access} see it; everyone sees ConsumerAuthorization's {@code authorization}
+ * service, whose interface the management service shares under {@code <basePath>/mgmt}. The management instance is
+ * used when visible, else the one derived from {@code authorization}; while the lookup fails or finds neither, the
+ * configured address. A found address is kept until a call to it fails without an answer.
  */
 final class ConsumerAuthorization5Client {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConsumerAuthorization5Client.class);
     static final String SERVICE = "authorizationManagement";
+    /** ConsumerAuthorization's public service, registered with {@code unrestrictedDiscovery}. */
+    static final String PUBLIC_SERVICE = "authorization";
+    /** Where the management service sits under the public service's base path in the 5.x core. */
+    static final String MANAGEMENT_UNDER_PUBLIC = "/mgmt";
     static final String BASE_PATH = "/consumerauthorization/authorization/mgmt";
     private static final String EVENT_TYPE = "EVENT_TYPE";
 
@@ -84,20 +93,32 @@ final class ConsumerAuthorization5Client {
         }
     }
 
-    /** {@code POST .../mgmt/check}: of {@code providers}, those whose rules grant {@code consumer} the event type. */
-    CompletableFuture<Set<String>> granting(final Set<String> providers, final String consumer,
-                                            final String eventType) {
-        if (providers.isEmpty()) {
-            return CompletableFuture.completedFuture(Set.of());
+    /**
+     * {@code POST .../mgmt/check}, one call for many subscribers of one event type: for each consumer, those of the
+     * rules' providers whose rule grants it the event type. Consumers are asked as the rules spell them.
+     *
+     * @return the granting providers by consumer as given
+     */
+    CompletableFuture<Map<String, Set<String>>> granting(final Rules rules, final Set<String> consumers,
+                                                        final String eventType) {
+        final Map<String, Set<String>> granted = new HashMap<>();
+        consumers.forEach(c -> granted.put(c, new LinkedHashSet<>()));
+        if (rules.providers().isEmpty() || consumers.isEmpty()) {
+            return CompletableFuture.completedFuture(granted);
         }
+        final Map<String, String> asked = new HashMap<>();
         final List<CheckEntry> list = new ArrayList<>();
-        providers.forEach(p -> list.add(new CheckEntry(p, consumer, EVENT_TYPE, eventType)));
+        for (final String consumer : consumers) {
+            final String spelled = rules.spelled(consumer);
+            asked.put(spelled, consumer);
+            rules.providers().forEach(p -> list.add(new CheckEntry(p, spelled, EVENT_TYPE, eventType)));
+        }
         return base().thenCompose(base -> post(base, "/check", new CheckRequest(list))).thenApply(answer -> {
-            final Set<String> granted = new LinkedHashSet<>();
             answer.path("entries").forEach(entry -> {
-                if (entry.path("granted").asBoolean(false) && consumer.equalsIgnoreCase(entry.path("consumer").asText())
+                final String consumer = asked.get(entry.path("consumer").asText());
+                if (consumer != null && entry.path("granted").asBoolean(false)
                         && eventType.equals(entry.path("target").asText())) {
-                    granted.add(entry.path("provider").asText());
+                    granted.get(consumer).add(entry.path("provider").asText());
                 }
             });
             return granted;
@@ -123,10 +144,10 @@ final class ConsumerAuthorization5Client {
         if (known != null) {
             return CompletableFuture.completedFuture(known);
         }
-        return registry.lookup(SERVICE).handle((answer, failure) -> {
+        return registry.lookup(List.of(SERVICE, PUBLIC_SERVICE)).handle((answer, failure) -> {
             final URI located = failure == null ? located(answer) : null;
             if (located == null) {
-                LOG.debug("ConsumerAuthorization's {} not found in the Service Registry ({}); using {}", SERVICE,
+                LOG.info("ConsumerAuthorization's {} not found in the Service Registry ({}); using {}", SERVICE,
                         failure == null ? "no instance" : unwrap(failure).getMessage(), configured);
                 return configured;
             }
@@ -138,18 +159,32 @@ final class ConsumerAuthorization5Client {
         });
     }
 
-    /** The first interface of the lookup's first instance in the client's scheme: address, port and base path. */
+    /** The management service's base URI: from its own instance if listed, else from {@code authorization}'s. */
     private URI located(final JsonNode lookup) {
-        final String template = "generic_" + client.scheme();
+        URI derived = null;
         for (final JsonNode instance : lookup.path("entries")) {
-            for (final JsonNode face : instance.path("interfaces")) {
-                final JsonNode properties = face.path("properties");
-                final JsonNode addresses = properties.path("accessAddresses");
-                if (template.equals(face.path("templateName").asText()) && addresses.size() > 0
-                        && properties.path("accessPort").isInt()) {
-                    return URI.create(client.scheme() + "://" + addresses.get(0).asText() + ":"
-                            + properties.path("accessPort").asInt() + properties.path("basePath").asText(""));
-                }
+            final String definition = instance.path("serviceDefinition").path("name").asText();
+            final URI base = httpBase(instance);
+            if (base != null && SERVICE.equals(definition)) {
+                return base;
+            }
+            if (base != null && PUBLIC_SERVICE.equals(definition) && derived == null) {
+                derived = URI.create(base + MANAGEMENT_UNDER_PUBLIC);
+            }
+        }
+        return derived;
+    }
+
+    /** The first interface of an instance in the client's scheme: address, port and base path. */
+    private URI httpBase(final JsonNode instance) {
+        final String template = "generic_" + client.scheme();
+        for (final JsonNode face : instance.path("interfaces")) {
+            final JsonNode properties = face.path("properties");
+            final JsonNode addresses = properties.path("accessAddresses");
+            if (template.equals(face.path("templateName").asText()) && addresses.size() > 0
+                    && properties.path("accessPort").isInt()) {
+                return URI.create(client.scheme() + "://" + addresses.get(0).asText() + ":"
+                        + properties.path("accessPort").asInt() + properties.path("basePath").asText(""));
             }
         }
         return null;

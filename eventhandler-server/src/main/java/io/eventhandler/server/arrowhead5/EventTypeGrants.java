@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +23,8 @@ import java.util.stream.Collectors;
  * ConsumerAuthorization's answers per subscriber and event type: which publishers' {@code EVENT_TYPE} rules grant
  * the subscriber. Each answer is a {@link LiveDecision} the subscriber's filter asks per event, from memory. 5.x
  * pushes no rule changes, so every answer is asked again every half of {@code eh.ah5.authorization.cache.ms} (in one
- * background pass, thread {@code eh-ah5-authorization}): a revoked rule stops delivery within the cache age, and a
+ * background pass, thread {@code eh-ah5-authorization}; per event type one query of its rules and one check for all
+ * its subscribers): a revoked rule stops delivery within the cache age, and a
  * {@link #fresh} answer is never older than it. While ConsumerAuthorization cannot be asked, answers keep what they
  * said last (as the 4.6 dialect keeps its grants), and the failure is logged.
  */
@@ -79,12 +81,16 @@ final class EventTypeGrants implements AutoCloseable {
     }
 
     private CompletableFuture<Void> ask(final Decision decision) {
+        return ask(decision.key.eventType(), List.of(decision));
+    }
+
+    /** One event type's rules, then one check for all these subscribers of it. */
+    private CompletableFuture<Void> ask(final String eventType, final List<Decision> ofOneType) {
         final long asked = System.nanoTime();
-        final Key key = decision.key;
-        return authorization.rules(key.eventType())
-                .thenCompose(rules -> authorization.granting(rules.providers(), rules.spelled(key.subscriber()),
-                        key.eventType()))
-                .thenAccept(granted -> decision.answered(granted, asked));
+        final Set<String> subscribers = ofOneType.stream().map(d -> d.key.subscriber()).collect(Collectors.toSet());
+        return authorization.rules(eventType)
+                .thenCompose(rules -> authorization.granting(rules, subscribers, eventType))
+                .thenAccept(granted -> ofOneType.forEach(d -> d.answered(granted.get(d.key.subscriber()), asked)));
     }
 
     /** Every kept answer asked again, one after the other; a pass starts only when the last one ended. */
@@ -92,9 +98,11 @@ final class EventTypeGrants implements AutoCloseable {
         if (!passing.compareAndSet(false, true)) {
             return;
         }
+        final Map<String, List<Decision>> byType = decisions.values().stream()
+                .collect(Collectors.groupingBy(d -> d.key.eventType()));
         CompletableFuture<Void> all = CompletableFuture.completedFuture(null);
-        for (final Decision decision : decisions.values()) {
-            all = all.thenCompose(done -> ask(decision));
+        for (final Map.Entry<String, List<Decision>> type : byType.entrySet()) {
+            all = all.thenCompose(done -> ask(type.getKey(), type.getValue()));
         }
         all.whenComplete((done, failure) -> {
             passing.set(false);
@@ -136,7 +144,8 @@ final class EventTypeGrants implements AutoCloseable {
                 final Set<String> lower = granted.stream().map(n -> n.toLowerCase(Locale.ROOT))
                         .collect(Collectors.toUnmodifiableSet());
                 if (answeredAt != 0 && !lower.equals(publishers)) {
-                    LOG.info("EVENT_TYPE rules changed for {}: publishers {}", this, lower);
+                    LOG.info("EVENT_TYPE rules for {} on {} now grant publishers {} (were {})", key.subscriber(),
+                            key.eventType(), lower, publishers);
                 } else if (answeredAt == 0 && heldBeforeAnswer.sum() > 0) {
                     LOG.warn("{} event(s) were not delivered to {} before ConsumerAuthorization's first answer",
                             heldBeforeAnswer.sum(), this);

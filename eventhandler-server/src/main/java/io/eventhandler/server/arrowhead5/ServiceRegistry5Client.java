@@ -74,10 +74,10 @@ final class ServiceRegistry5Client {
                 EventHandler5Services.serviceDefinitions().stream().map(services::instanceId).toList()));
     }
 
-    /** The instances of a service definition the Event Handler may see (core services are unrestricted). */
-    CompletableFuture<JsonNode> lookup(final String serviceDefinition) {
+    /** The instances of these service definitions the Event Handler may see (restricted discovery applies). */
+    CompletableFuture<JsonNode> lookup(final List<String> serviceDefinitions) {
         return client.send("POST", URI.create(base + "/service-discovery/lookup?verbose=false"),
-                new ServiceDefinitionLookupRequest(List.of(serviceDefinition)), identity.authorization(),
+                new ServiceDefinitionLookupRequest(serviceDefinitions), identity.authorization(),
                 JsonNode.class);
     }
 

@@ -31,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The real server in an Arrowhead 5 cloud, authorizing by {@code EVENT_TYPE} rules: it finds ConsumerAuthorization's
- * {@code authorizationManagement} through the ServiceRegistry double (the configured address is a dead port), and
+ * management service through the ServiceRegistry double, under its public {@code authorization} service as the
+ * 5.2.0 core registers them (the configured address is a dead port), and
  * delivers a publisher's events over SSE and webhook only to subscribers its rule for the event type grants; a
  * revoked rule stops delivery at the next re-check, without any update pushed. Event type names are 5.x names or
  * mapped 4.6 ones, which meet in one topic.
@@ -53,8 +54,11 @@ class EventTypeAuthorizationTest {
     private EhHttp http;
 
     private void start() {
-        registry.registerCoreService("ConsumerAuthorization", ConsumerAuthorization5Client.SERVICE, "127.0.0.1",
-                authorization.port(), FakeConsumerAuthorization5.BASE);
+        // as the 5.2.0 core registers them: management hidden by restricted discovery, the public service not
+        registry.registerCoreService("ConsumerAuthorization", ConsumerAuthorization5Client.SERVICE, false,
+                "127.0.0.1", authorization.port(), FakeConsumerAuthorization5.BASE);
+        registry.registerCoreService("ConsumerAuthorization", ConsumerAuthorization5Client.PUBLIC_SERVICE, true,
+                "127.0.0.1", authorization.port(), "/consumerauthorization/authorization");
         final Map<String, String> settings = new HashMap<>();
         settings.put(HttpConfiguration.PORT.key(), "0");
         settings.put(ArrowheadConfiguration.DIALECT.key(), "arrowhead5");

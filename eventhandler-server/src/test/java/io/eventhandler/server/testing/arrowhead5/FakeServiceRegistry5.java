@@ -252,15 +252,15 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
     }
 
     /**
-     * A core system's service as the 5.x core registers it (e.g. ConsumerAuthorization's
-     * {@code authorizationManagement}): {@code generic_http}, unrestricted discovery, at this address, port and base
-     * path.
+     * A core system's service as the 5.x core registers it: {@code generic_http} at this address, port and base
+     * path; with {@code unrestrictedDiscovery=true} when {@code unrestricted} (ConsumerAuthorization's
+     * {@code authorization}), without it otherwise (its {@code authorizationManagement}).
      */
-    public void registerCoreService(final String system, final String definition, final String address,
-                                    final int port, final String basePath) {
+    public void registerCoreService(final String system, final String definition, final boolean unrestricted,
+                                    final String address, final int port, final String basePath) {
         systems.put(system, new SystemRegisterRequestDTO(Map.of(), "5.2.0", List.of(address), null));
-        instances.put(system + "|" + definition + "|5.2.0", new ServiceInstanceCreateRequestDTO(definition, "5.2.0",
-                null, Map.of("unrestrictedDiscovery", true), List.of(new ServiceInstanceInterfaceRequestDTO(
+        instances.put(system + "|" + definition + "|1.0.0", new ServiceInstanceCreateRequestDTO(definition, "1.0.0",
+                null, unrestricted ? Map.of("unrestrictedDiscovery", true) : Map.of(), List.of(new ServiceInstanceInterfaceRequestDTO(
                         "generic_http", "http", "NONE", Map.of("accessAddresses", List.of(address),
                         "accessPort", port, "basePath", basePath)))));
     }

@@ -8,6 +8,8 @@ import io.eventhandler.server.config.Arrowhead5Configuration;
 import io.eventhandler.server.config.ArrowheadConfiguration;
 import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.config.ConfigurationException;
+import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
@@ -15,11 +17,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * An Arrowhead 5 local cloud ({@code eh.arrowhead.dialect=arrowhead5}): callers declare themselves
- * ({@link DeclaredAccessControl}); the Event Handler registers as the system {@code eh.ah5.system.name} with the
+ * ({@link DeclaredAccessControl}) or present 5.x certificates ({@link CertificateAccessControl5}); the Event Handler registers as the system {@code eh.ah5.system.name} with the
  * services {@code eventPublish} and {@code eventSubscribe} ({@link EventHandler5Services}) and keeps them registered
  * ({@link Registration5}). Events reach a subscriber by ConsumerAuthorization's {@code EVENT_TYPE} rules
  * ({@link EventTypeAuthorizer5}), with event type names as 5.x names them ({@link EventTypeNames5}).
@@ -30,6 +34,8 @@ public final class Arrowhead5Cloud implements LocalCloud {
 
     private final ArrowheadConfiguration configuration;
     private final boolean secure;
+    /** Callers (and the Event Handler toward the core) are identified by 5.x certificates, not declared. */
+    private final boolean certificates;
     private final Runner runner;
     private final CoreSystemClient client;
     private final ServiceRegistry5Client registry;
@@ -40,16 +46,26 @@ public final class Arrowhead5Cloud implements LocalCloud {
 
     Arrowhead5Cloud(final ArrowheadConfiguration configuration, final boolean secure, final CoreSystemClient client,
                     final Runner runner) {
+        this(configuration, secure ? Optional.of("") : Optional.empty(), client, runner);
+    }
+
+    /** @param cloudCommonName the cloud of the server's certificate when it has TLS */
+    private Arrowhead5Cloud(final ArrowheadConfiguration configuration, final Optional<String> cloudCommonName,
+                            final CoreSystemClient client, final Runner runner) {
         final Arrowhead5Configuration five = configuration.arrowhead5();
         this.configuration = configuration;
-        this.secure = secure;
+        this.secure = cloudCommonName.isPresent();
         this.runner = runner;
         this.client = client;
-        final Identity5 identity = new Identity5(five.systemName());
+        this.certificates = five.identity() == Arrowhead5Configuration.Identity.CERTIFICATE;
+        final Identity5 identity = new Identity5(five.systemName(), !certificates);
         this.registry = new ServiceRegistry5Client(client, configuration.serviceRegistryAddress(),
                 configuration.serviceRegistryPort(), identity);
         final EventTypeNames5 names = EventTypeNames5.of(five);
-        this.access = new DeclaredAccessControl(names);
+        this.access = certificates ? new CertificateAccessControl5(cloudCommonName.orElseThrow(() ->
+                new ConfigurationException(List.of(Arrowhead5Configuration.IDENTITY + "=certificate needs TLS"
+                        + " (server.ssl.enabled=true with the Event Handler's 5.x system certificate)"))), names)
+                : new DeclaredAccessControl(names);
         this.grants = new EventTypeGrants(new ConsumerAuthorization5Client(client, registry,
                 five.authorizationAddress(), five.authorizationPort(), identity), five.authorizationCacheMs(), runner);
         this.authorizer = new EventTypeAuthorizer5(names, grants);
@@ -61,7 +77,8 @@ public final class Arrowhead5Cloud implements LocalCloud {
         final CoreSystemClient client = new CoreSystemClient(security.outgoing().sslContext(),
                 security.hostnameVerification(), Duration.ofMillis(configuration.coreConnectTimeoutMs()),
                 Duration.ofMillis(configuration.coreResponseTimeoutMs()), mapper, runner);
-        return new Arrowhead5Cloud(configuration, security.secure(), client, runner);
+        return new Arrowhead5Cloud(configuration, security.identity().map(ServerIdentity::cloudCommonName), client,
+                runner);
     }
 
     @Override
@@ -89,7 +106,8 @@ public final class Arrowhead5Cloud implements LocalCloud {
     public synchronized void join(final int listeningPort, final Subscriptions subscriptions) {
         final int port = configuration.domainPort() == 0 ? listeningPort : configuration.domainPort();
         final EventHandler5Services services = new EventHandler5Services(configuration.arrowhead5().systemName(),
-                configuration.domainName(), port, secure, configuration.arrowhead5().unrestrictedDiscovery());
+                configuration.domainName(), port, secure, configuration.arrowhead5().unrestrictedDiscovery(),
+                certificates ? EventHandler5Services.CERTIFICATE_POLICY : EventHandler5Services.POLICY);
         registration = new Registration5(registry, services, RegistrationSchedule.from(configuration), runner);
         registration.start();
         grants.start();

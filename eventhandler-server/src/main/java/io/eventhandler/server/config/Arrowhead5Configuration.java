@@ -16,7 +16,7 @@ import static io.eventhandler.server.config.Setting.between;
  * @param systemName             {@link #SYSTEM_NAME} — the system name the Event Handler registers and declares
  *                               (PascalCase, {@code EventHandler})
  * @param identity               {@link #IDENTITY} — how callers and the Event Handler itself are identified
- *                               ({@code declared})
+ *                               ({@code declared}, {@code certificate})
  * @param unrestrictedDiscovery  {@link #UNRESTRICTED_DISCOVERY} — whether the services carry
  *                               {@code unrestrictedDiscovery=true}, visible to every Service Registry lookup (true,
  *                               as the core systems' services); false: found only through orchestration
@@ -40,7 +40,9 @@ public record Arrowhead5Configuration(
     /** The 5.x authentication policies this Event Handler can follow. */
     public enum Identity {
         /** {@code Authorization: Bearer SYSTEM//<Name>}. */
-        DECLARED
+        DECLARED,
+        /** TLS client certificates with the 5.x profile ({@code dnQualifier=sy}, {@code op} for the operator). */
+        CERTIFICATE
     }
 
     private static final Settings<Arrowhead5Configuration> SETTINGS = new Settings<>();
@@ -48,7 +50,7 @@ public record Arrowhead5Configuration(
     public static final Setting<String> SYSTEM_NAME = SETTINGS.add(
             Setting.string("eh.ah5.system.name", "EventHandler"), Arrowhead5Configuration::systemName);
     public static final Setting<Identity> IDENTITY = SETTINGS.add(
-            Setting.choice("eh.ah5.identity", Identity.DECLARED, Identity.class, "[declared]"),
+            Setting.choice("eh.ah5.identity", Identity.DECLARED, Identity.class, "[declared, certificate]"),
             Arrowhead5Configuration::identity);
     public static final Setting<Boolean> UNRESTRICTED_DISCOVERY = SETTINGS.add(
             Setting.bool("eh.ah5.unrestricted.discovery", true), Arrowhead5Configuration::unrestrictedDiscovery);

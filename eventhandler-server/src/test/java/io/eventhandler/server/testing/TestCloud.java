@@ -99,6 +99,31 @@ public final class TestCloud {
         }
     }
 
+    /**
+     * TLS as an Arrowhead 5 {@code name} of this cloud: a certificate with the profile {@code profile} in its
+     * {@code dnQualifier} ({@code sy}, {@code op}, {@code de}, ...), trusting this cloud.
+     */
+    public SSLContext arrowhead5SslContext(final String name, final String profile) {
+        return context(arrowhead5KeyStore(name, profile));
+    }
+
+    /** The key store of an Arrowhead 5 certificate (see {@link #arrowhead5SslContext}). */
+    public Path arrowhead5KeyStore(final String name, final String profile) {
+        return keyStores.computeIfAbsent(name + "/" + profile, k -> {
+            try {
+                final Path file = Files.createTempFile("eh5-" + name, ".p12");
+                Pkcs12Stores.writeKeyStore(file, name.toLowerCase(java.util.Locale.ROOT), cloud.cloud()
+                        .issueArrowhead5(name, profile, SubjectAltNames.localhost(),
+                                CertificateAuthority.DEFAULT_SYSTEM_VALIDITY), PASSWORD.toCharArray());
+                return file;
+            } catch (final IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (final GeneralSecurityException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
     /** The truststore holding this cloud's certificate only. */
     public Path trustStore() {
         return trustStore;

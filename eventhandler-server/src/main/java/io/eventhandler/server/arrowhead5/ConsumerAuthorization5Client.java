@@ -106,19 +106,20 @@ final class ConsumerAuthorization5Client {
         if (rules.providers().isEmpty() || consumers.isEmpty()) {
             return CompletableFuture.completedFuture(granted);
         }
-        final Map<String, String> asked = new HashMap<>();
-        final List<CheckEntry> list = new ArrayList<>();
+        // several consumers as kept (an SSE stream's declared name, a webhook's lower-case one) may be one system
+        final Map<String, List<String>> asked = new HashMap<>();
         for (final String consumer : consumers) {
-            final String spelled = rules.spelled(consumer);
-            asked.put(spelled, consumer);
+            asked.computeIfAbsent(rules.spelled(consumer), k -> new ArrayList<>()).add(consumer);
+        }
+        final List<CheckEntry> list = new ArrayList<>();
+        for (final String spelled : asked.keySet()) {
             rules.providers().forEach(p -> list.add(new CheckEntry(p, spelled, EVENT_TYPE, eventType)));
         }
         return base().thenCompose(base -> post(base, "/check", new CheckRequest(list))).thenApply(answer -> {
             answer.path("entries").forEach(entry -> {
-                final String consumer = asked.get(entry.path("consumer").asText());
-                if (consumer != null && entry.path("granted").asBoolean(false)
-                        && eventType.equals(entry.path("target").asText())) {
-                    granted.get(consumer).add(entry.path("provider").asText());
+                final List<String> as = asked.getOrDefault(entry.path("consumer").asText(), List.of());
+                if (entry.path("granted").asBoolean(false) && eventType.equals(entry.path("target").asText())) {
+                    as.forEach(consumer -> granted.get(consumer).add(entry.path("provider").asText()));
                 }
             });
             return granted;
@@ -161,33 +162,12 @@ final class ConsumerAuthorization5Client {
 
     /** The management service's base URI: from its own instance if listed, else from {@code authorization}'s. */
     private URI located(final JsonNode lookup) {
-        URI derived = null;
-        for (final JsonNode instance : lookup.path("entries")) {
-            final String definition = instance.path("serviceDefinition").path("name").asText();
-            final URI base = httpBase(instance);
-            if (base != null && SERVICE.equals(definition)) {
-                return base;
-            }
-            if (base != null && PUBLIC_SERVICE.equals(definition) && derived == null) {
-                derived = URI.create(base + MANAGEMENT_UNDER_PUBLIC);
-            }
+        final URI own = ServiceRegistry5Client.httpBase(lookup, SERVICE, client.scheme());
+        if (own != null) {
+            return own;
         }
-        return derived;
-    }
-
-    /** The first interface of an instance in the client's scheme: address, port and base path. */
-    private URI httpBase(final JsonNode instance) {
-        final String template = "generic_" + client.scheme();
-        for (final JsonNode face : instance.path("interfaces")) {
-            final JsonNode properties = face.path("properties");
-            final JsonNode addresses = properties.path("accessAddresses");
-            if (template.equals(face.path("templateName").asText()) && addresses.size() > 0
-                    && properties.path("accessPort").isInt()) {
-                return URI.create(client.scheme() + "://" + addresses.get(0).asText() + ":"
-                        + properties.path("accessPort").asInt() + properties.path("basePath").asText(""));
-            }
-        }
-        return null;
+        final URI open = ServiceRegistry5Client.httpBase(lookup, PUBLIC_SERVICE, client.scheme());
+        return open == null ? null : URI.create(open + MANAGEMENT_UNDER_PUBLIC);
     }
 
     private static Throwable unwrap(final Throwable failure) {

@@ -103,6 +103,25 @@ class EventTypeAuthorizationTest {
     }
 
     @Test
+    void aSubscriberOnBothSseAndWebhookKeepsItsGrantOnBothThroughTheReChecks() {
+        authorization.grantManagement("EventHandler");
+        authorization.grant(SENSOR, "temperatureAlarm", DASHBOARD);
+        start();
+        final ScriptedWebhookReceiver receiver = ScriptedWebhookReceiver.start();
+        open.add(receiver);
+        final SseTestClient stream = stream(DASHBOARD, "temperatureAlarm"); // asked as declared: AlarmDashboard
+        subscribe(receiver.system(DASHBOARD), "temperatureAlarm", 200); // kept in lower case: alarmdashboard
+        final int checks = authorization.checks();
+        // both decisions re-checked together (one check per event type) at least twice
+        EhHttp.eventually().until(() -> authorization.checks() >= checks + 2);
+
+        publish(SENSOR, "temperatureAlarm", "both");
+
+        EhHttp.eventually().until(() -> stream.payloads().equals(List.of("both"))
+                && payloads(receiver).equals(List.of("both")));
+    }
+
+    @Test
     void aWebhookSubscriberGetsEventsWhileTheRuleGrantsItAndNoneOnceItIsRevoked() {
         authorization.grantManagement("EventHandler");
         authorization.grant(SENSOR, "temperatureAlarm", DASHBOARD);

@@ -19,6 +19,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Set;
 
 /**
@@ -34,8 +35,10 @@ public final class Arrowhead5Cloud implements LocalCloud {
 
     private final ArrowheadConfiguration configuration;
     private final boolean secure;
-    /** Callers (and the Event Handler toward the core) are identified by 5.x certificates, not declared. */
-    private final boolean certificates;
+    /** How callers, and the Event Handler toward the core, are identified. */
+    private final Arrowhead5Configuration.Identity mode;
+    /** The Event Handler's session at the Authentication system (outsourced identity only, else null). */
+    private final Authentication5Client authentication;
     private final Runner runner;
     private final CoreSystemClient client;
     private final ServiceRegistry5Client registry;
@@ -57,18 +60,38 @@ public final class Arrowhead5Cloud implements LocalCloud {
         this.secure = cloudCommonName.isPresent();
         this.runner = runner;
         this.client = client;
-        this.certificates = five.identity() == Arrowhead5Configuration.Identity.CERTIFICATE;
-        final Identity5 identity = new Identity5(five.systemName(), !certificates);
+        this.mode = five.identity();
+        // the session logs in through the registry client, which sends the session's token: set just below
+        final AtomicReference<Authentication5Client> session = new AtomicReference<>();
+        final Identity5 identity = switch (mode) {
+            case DECLARED -> Identity5.declared(five.systemName());
+            case CERTIFICATE -> Identity5.certificate(five.systemName());
+            case OUTSOURCED -> Identity5.outsourced(five.systemName(), () -> session.get().token());
+        };
         this.registry = new ServiceRegistry5Client(client, configuration.serviceRegistryAddress(),
                 configuration.serviceRegistryPort(), identity);
+        this.authentication = mode != Arrowhead5Configuration.Identity.OUTSOURCED ? null
+                : new Authentication5Client(client, registry, five.authenticationAddress(),
+                        five.authenticationPort(), five.systemName(), five.password(), runner);
+        session.set(authentication);
         final EventTypeNames5 names = EventTypeNames5.of(five);
-        this.access = certificates ? new CertificateAccessControl5(cloudCommonName.orElseThrow(() ->
-                new ConfigurationException(List.of(Arrowhead5Configuration.IDENTITY + "=certificate needs TLS"
-                        + " (server.ssl.enabled=true with the Event Handler's 5.x system certificate)"))), names)
-                : new DeclaredAccessControl(names);
+        this.access = access(five, cloudCommonName, names);
         this.grants = new EventTypeGrants(new ConsumerAuthorization5Client(client, registry,
                 five.authorizationAddress(), five.authorizationPort(), identity), five.authorizationCacheMs(), runner);
         this.authorizer = new EventTypeAuthorizer5(names, grants);
+    }
+
+    /** Who is calling, as the cloud's authentication policy says. */
+    private AccessControl access(final Arrowhead5Configuration five, final Optional<String> cloudCommonName,
+                                 final EventTypeNames5 names) {
+        return switch (mode) {
+            case DECLARED -> new DeclaredAccessControl(names);
+            case CERTIFICATE -> new CertificateAccessControl5(cloudCommonName.orElseThrow(() ->
+                    new ConfigurationException(List.of(Arrowhead5Configuration.IDENTITY + "=certificate needs TLS"
+                            + " (server.ssl.enabled=true with the Event Handler's 5.x system certificate)"))), names);
+            case OUTSOURCED -> new OutsourcedAccessControl5(authentication, names,
+                    Duration.ofMillis(five.authorizationCacheMs()), client.responseTimeout().plusSeconds(1));
+        };
     }
 
     /** The 5.x dialect with the core client the server's TLS identity gives (its certificate in secure mode). */
@@ -107,9 +130,16 @@ public final class Arrowhead5Cloud implements LocalCloud {
         final int port = configuration.domainPort() == 0 ? listeningPort : configuration.domainPort();
         final EventHandler5Services services = new EventHandler5Services(configuration.arrowhead5().systemName(),
                 configuration.domainName(), port, secure, configuration.arrowhead5().unrestrictedDiscovery(),
-                certificates ? EventHandler5Services.CERTIFICATE_POLICY : EventHandler5Services.POLICY);
+                mode == Arrowhead5Configuration.Identity.CERTIFICATE ? EventHandler5Services.CERTIFICATE_POLICY
+                        : EventHandler5Services.POLICY);
         registration = new Registration5(registry, services, RegistrationSchedule.from(configuration), runner);
-        registration.start();
+        final Registration5 registering = registration;
+        if (authentication != null) {
+            // the registry refuses a caller without a token: register once logged in
+            authentication.start().thenRun(registering::start);
+        } else {
+            registering.start();
+        }
         grants.start();
         LOG.info("Joining the Arrowhead 5 local cloud of the Service Registry {} as {}", registry.baseUri(),
                 services.systemName());
@@ -126,6 +156,9 @@ public final class Arrowhead5Cloud implements LocalCloud {
     public void close() {
         leave();
         grants.close();
+        if (authentication != null) {
+            authentication.close();
+        }
         client.close();
     }
 }

@@ -81,6 +81,28 @@ final class ServiceRegistry5Client {
                 JsonNode.class);
     }
 
+    /**
+     * From a lookup's answer: the base URI (address, port and base path) of the first {@code generic_<scheme>}
+     * interface of an instance of {@code definition}; null if there is none.
+     */
+    static URI httpBase(final JsonNode lookup, final String definition, final String scheme) {
+        for (final JsonNode instance : lookup.path("entries")) {
+            if (!definition.equals(instance.path("serviceDefinition").path("name").asText())) {
+                continue;
+            }
+            for (final JsonNode face : instance.path("interfaces")) {
+                final JsonNode properties = face.path("properties");
+                final JsonNode addresses = properties.path("accessAddresses");
+                if (("generic_" + scheme).equals(face.path("templateName").asText()) && addresses.size() > 0
+                        && properties.path("accessPort").isInt()) {
+                    return URI.create(scheme + "://" + addresses.get(0).asText() + ":"
+                            + properties.path("accessPort").asInt() + properties.path("basePath").asText(""));
+                }
+            }
+        }
+        return null;
+    }
+
     private CompletableFuture<Integer> count(final String path, final Object body) {
         return client.send("POST", URI.create(base + path), body, identity.authorization(), JsonNode.class)
                 .thenApply(answer -> answer.path("count").asInt(0));

@@ -48,6 +48,7 @@ public final class FakeConsumerAuthorization5 implements AutoCloseable {
     private final HttpServer server = new HttpServer();
     private final NetworkListener listener = new NetworkListener("consumerauthorization5", "127.0.0.1", 0);
     private volatile boolean down;
+    private volatile java.util.function.Function<String, String> identify = FakeServiceRegistry5::declared;
 
     public FakeConsumerAuthorization5() {
         managers.add("Sysop");
@@ -89,6 +90,11 @@ public final class FakeConsumerAuthorization5 implements AutoCloseable {
         rules.remove("PR|LOCAL|" + provider + "|EVENT_TYPE|" + eventType);
     }
 
+    /** Identify callers with {@code resolver} (header → system, null if invalid); declared by default. */
+    public void identifyWith(final java.util.function.Function<String, String> resolver) {
+        identify = resolver;
+    }
+
     /** How many {@code check} calls were answered. */
     public int checks() {
         return checks.get();
@@ -119,11 +125,11 @@ public final class FakeConsumerAuthorization5 implements AutoCloseable {
             error(response, 401, "No authorization header has been provided", "AUTH", "POST " + path);
             return;
         }
-        if (!header.startsWith("Bearer SYSTEM//")) {
+        final String caller = identify.apply(header);
+        if (caller == null) {
             error(response, 401, "Invalid authorization header", "AUTH", "POST " + path);
             return;
         }
-        final String caller = header.substring("Bearer SYSTEM//".length());
         if (!managers.contains(caller)) {
             error(response, 403, "Requester has no management permission", "FORBIDDEN", fullUrl);
             return;

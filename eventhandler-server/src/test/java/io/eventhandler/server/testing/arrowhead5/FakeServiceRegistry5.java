@@ -58,6 +58,7 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
     private final Map<String, ServiceInstanceCreateRequestDTO> instances = new ConcurrentHashMap<>();
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
     private volatile int failWith;
+    private volatile java.util.function.Function<String, String> identify = FakeServiceRegistry5::declared;
     private final HttpServer server = new HttpServer();
     private final NetworkListener listener = new NetworkListener("serviceregistry5", "127.0.0.1", 0);
 
@@ -100,6 +101,18 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
         systems.clear();
     }
 
+    /** Identify callers with {@code resolver} (header → system, null if invalid); declared by default. */
+    public void identifyWith(final java.util.function.Function<String, String> resolver) {
+        identify = resolver;
+    }
+
+    /** {@code Bearer SYSTEM//<Name>} → Name, as the declared filter splits it; null otherwise. */
+    public static String declared(final String header) {
+        final String[] scheme = header.trim().split(" ");
+        final String[] parts = scheme.length == 2 && scheme[0].equals("Bearer") ? scheme[1].split("//") : new String[0];
+        return parts.length == 2 && parts[0].equals("SYSTEM") ? parts[1] : null;
+    }
+
     /** Answer every request with 500 (a failing database), or normally again with 0. */
     public void failWith(final int status) {
         failWith = status;
@@ -120,14 +133,13 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
             error(response, 401, "No authorization header has been provided", "AUTH", origin);
             return;
         }
-        final String[] scheme = header.trim().split(" ");
-        final String[] parts = scheme.length == 2 && scheme[0].equals("Bearer") ? scheme[1].split("//") : new String[0];
-        if (parts.length != 2 || !parts[0].equals("SYSTEM")) {
+        final String caller = identify.apply(header);
+        if (caller == null) {
             error(response, 401, "Invalid authorization header", "AUTH", origin);
             return;
         }
         try {
-            route(method, path, parts[1], body, response, origin);
+            route(method, path, caller, body, response, origin);
         } catch (final JsonProcessingException e) {
             error(response, 400, "Invalid request body", "INVALID_PARAMETER", origin);
         }

@@ -216,7 +216,13 @@ public final class Subscriptions implements AutoCloseable {
                 });
     }
 
-    /** @param announce log the outcome even if nothing changed (an update notice asked for it) */
+    /**
+     * One check per subscriber for all its subscriptions: only a cloud whose grants are stored with the subscriptions
+     * (Arrowhead 4.6, whose rules hold for every event type) is re-checked here; one that decides per event type
+     * keeps its decisions live itself ({@link SubscriptionAuthorizer#standing}).
+     *
+     * @param announce log the outcome even if nothing changed (an update notice asked for it)
+     */
     private CompletableFuture<Void> recheck(final List<StoredSubscription> ofOneSubscriber, final boolean announce) {
         final StoredSubscription first = ofOneSubscriber.get(0);
         return authorizer.check(first.subscriber().toRequest(), first.eventTypeName(), null)

@@ -46,6 +46,8 @@ class CertificateIdentityTest {
     void start() {
         final Map<String, String> settings = new HashMap<>(PKI.serverSettings("eventhandler"));
         settings.put("server.ssl.key-store", PKI.arrowhead5KeyStore("EventHandler", "sy").toString());
+        // every cloud under the master passes TLS: the cloud check is the Event Handler's own
+        settings.put("server.ssl.trust-store", PKI.trustStoreWithMaster().toString());
         settings.put(HttpConfiguration.PORT.key(), "0");
         settings.put(ArrowheadConfiguration.DIALECT.key(), "arrowhead5");
         settings.put(Arrowhead5Configuration.IDENTITY.key(), "certificate");
@@ -80,6 +82,15 @@ class CertificateIdentityTest {
     void aDeviceCertificateIsForbidden() {
         assertError(publish(PKI.arrowhead5SslContext("DeviceOne", "de"), "DeviceOne"), 403, ExceptionType.FORBIDDEN,
                 "Unauthorized access: " + publishUrl + ", invalid certificate type: DEVICE");
+    }
+
+    @Test
+    void aSystemCertificateOfAnotherCloudIsForbidden() {
+        final HttpResponse<String> refused = publish(PKI.otherCloudArrowhead5SslContext("TemperatureSensor"),
+                "TemperatureSensor");
+        assertEquals(403, refused.statusCode(), refused::body);
+        assertEquals("Unauthorized access: " + publishUrl + ", from foreign cloud",
+                EhHttp.error(refused).errorMessage());
     }
 
     @Test

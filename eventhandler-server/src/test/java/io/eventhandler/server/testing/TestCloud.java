@@ -107,12 +107,21 @@ public final class TestCloud {
         return context(arrowhead5KeyStore(name, profile));
     }
 
+    /** TLS as an Arrowhead 5 {@code name} of the other cloud (profile {@code sy}), trusting this cloud. */
+    public SSLContext otherCloudArrowhead5SslContext(final String name) {
+        return context(arrowhead5KeyStore(otherCloud, name, "sy"));
+    }
+
     /** The key store of an Arrowhead 5 certificate (see {@link #arrowhead5SslContext}). */
     public Path arrowhead5KeyStore(final String name, final String profile) {
-        return keyStores.computeIfAbsent(name + "/" + profile, k -> {
+        return arrowhead5KeyStore(cloud, name, profile);
+    }
+
+    private Path arrowhead5KeyStore(final LocalCloud in, final String name, final String profile) {
+        return keyStores.computeIfAbsent(in.cloud().commonName() + "/" + name + "/" + profile, k -> {
             try {
                 final Path file = Files.createTempFile("eh5-" + name, ".p12");
-                Pkcs12Stores.writeKeyStore(file, name.toLowerCase(java.util.Locale.ROOT), cloud.cloud()
+                Pkcs12Stores.writeKeyStore(file, name.toLowerCase(java.util.Locale.ROOT), in.cloud()
                         .issueArrowhead5(name, profile, SubjectAltNames.localhost(),
                                 CertificateAuthority.DEFAULT_SYSTEM_VALIDITY), PASSWORD.toCharArray());
                 return file;

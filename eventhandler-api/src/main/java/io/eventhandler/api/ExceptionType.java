@@ -9,5 +9,7 @@ public enum ExceptionType {
     DATA_NOT_FOUND,
     TIMEOUT,
     GENERIC,
-    UNAVAILABLE
+    UNAVAILABLE,
+    /** Arrowhead 5's 403: identified, but not allowed (e.g. a certificate of a profile that may not call). */
+    FORBIDDEN
 }

@@ -56,6 +56,15 @@ public final class AuthorizedPublishers implements EventFilter {
         description = "names " + lower;
     }
 
+    /**
+     * From now on, whoever {@code permitted} admits when asked, event by event: a decision the cloud keeps (and
+     * changes) outside this filter. It must answer from memory, never block.
+     */
+    public void permitWhere(final Predicate<SystemRef> permitted, final String description) {
+        this.permitted = permitted;
+        this.description = description;
+    }
+
     /** From now on, as {@code other} permits. */
     public void permitAs(final AuthorizedPublishers other) {
         permitted = other.permitted;

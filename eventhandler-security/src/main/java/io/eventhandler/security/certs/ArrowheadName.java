@@ -34,6 +34,11 @@ public final class ArrowheadName {
     private ArrowheadName() {
     }
 
+    /** Whether {@code value} is an Arrowhead 5 system name: PascalCase letters and digits, at most 63. */
+    public static boolean isFiveSystemName(final String value) {
+        return value != null && value.matches("[A-Z][0-9A-Za-z]{0,62}");
+    }
+
     /** Whether {@code value} is a lower-case DNS label as Arrowhead names need. */
     public static boolean isValidLabel(final String value) {
         return value != null && LABEL.matcher(value).matches();
@@ -97,6 +102,19 @@ public final class ArrowheadName {
     public static Optional<String> commonName(final X509Certificate certificate) {
         final X500Name subject = X500Name.getInstance(certificate.getSubjectX500Principal().getEncoded());
         final RDN[] rdns = subject.getRDNs(BCStyle.CN);
+        if (rdns.length != 1 || rdns[0].isMultiValued()) {
+            return Optional.empty();
+        }
+        return Optional.of(IETFUtils.valueToString(rdns[0].getFirst().getValue()));
+    }
+
+    /**
+     * The certificate profile of an Arrowhead 5 certificate, its subject's single {@code dnQualifier} ({@code sy} a
+     * system, {@code op} an operator, ...), or empty if it has none (a 4.6 certificate).
+     */
+    public static Optional<String> dnQualifier(final X509Certificate certificate) {
+        final X500Name subject = X500Name.getInstance(certificate.getSubjectX500Principal().getEncoded());
+        final RDN[] rdns = subject.getRDNs(BCStyle.DN_QUALIFIER);
         if (rdns.length != 1 || rdns[0].isMultiValued()) {
             return Optional.empty();
         }

@@ -119,6 +119,28 @@ public final class CertificateAuthority {
                 CertificateIssuer.endEntity(key, commonName, altNames, keyAndChain, notBefore, notAfter));
     }
 
+    /**
+     * Issues an Arrowhead 5 certificate {@code <name>.<this cloud's CN>} with a new key and the profile in
+     * {@code dnQualifier}: {@code sy} for a system, {@code op} for an operator ({@code Sysop}).
+     *
+     * @param name a 5.x system name (PascalCase letters and digits, at most 63), kept in this case in the CN
+     * @throws IllegalArgumentException if the name is no 5.x system name
+     */
+    public KeyAndChain issueArrowhead5(final String name, final String profile, final SubjectAltNames altNames,
+                                       final Duration validity) throws GeneralSecurityException {
+        if (!ArrowheadName.isFiveSystemName(name)) {
+            throw new IllegalArgumentException("invalid Arrowhead 5 system name '" + name + "': PascalCase letters and"
+                    + " digits, at most 63");
+        }
+        if (master) {
+            throw new IllegalStateException("systems are issued by a cloud CA, not by the master");
+        }
+        final KeyPair keys = CertificateIssuer.newKeyPair();
+        final X509Certificate certificate = CertificateIssuer.profiledEndEntity(keys.getPublic(),
+                name + "." + commonName(), profile, altNames, keyAndChain, validity);
+        return new KeyAndChain(keys.getPrivate(), chainUnder(certificate));
+    }
+
     /** Signs a system's new public key under its common name. */
     private interface SystemSigner {
         X509Certificate sign(PublicKey key, String commonName) throws GeneralSecurityException;

@@ -60,7 +60,8 @@ public final class CertificateCommand {
         }
         if (!options.force()) {
             final List<String> existing = options.systems().stream()
-                    .filter(system -> Files.exists(LocalCloud.systemFile(dir, options.cloud(), system)))
+                    .filter(system -> Files.exists(LocalCloud.systemFile(dir, options.cloud(), options.arrowhead5()
+                            ? system.toLowerCase(java.util.Locale.ROOT) : system)))
                     .toList();
             if (!existing.isEmpty()) {
                 err.println("error: system key store(s) already exist for " + String.join(", ", existing)
@@ -76,12 +77,7 @@ public final class CertificateCommand {
         }
         report(out, cloud.createdCloud(), LocalCloud.cloudFile(dir, options.cloud()),
                 "cloud CA " + cloud.cloud().commonName());
-        for (final String system : options.systems()) {
-            final Path file = cloud.writeSystem(system, options.altNames(), options.systemValidity(), true);
-            out.println("created  " + file + "  (alias " + system + ", CN "
-                    + ArrowheadName.systemCommonName(system, cloud.cloud().commonName()) + ", SAN "
-                    + describe(options.altNames()) + ")");
-        }
+        writeSystems(options, cloud, out);
         final Path trustStore = cloud.writeTrustStore(options.trustMaster());
         out.println("wrote    " + trustStore + "  (trusts " + cloud.trusted(options.trustMaster()).stream()
                 .map(CertificateCommand::cn).collect(Collectors.joining(", ")) + ")");
@@ -90,6 +86,24 @@ public final class CertificateCommand {
 
     private static void report(final PrintStream out, final boolean created, final Path file, final String what) {
         out.println((created ? "created  " : "re-used  ") + file + "  (" + what + ")");
+    }
+
+    private static void writeSystems(final CommandOptions options, final LocalCloud cloud, final PrintStream out)
+            throws IOException, GeneralSecurityException {
+        for (final String system : options.systems()) {
+            if (options.arrowhead5()) {
+                final Path file = cloud.writeArrowhead5System(system, options.altNames(), options.systemValidity(),
+                        true);
+                out.println("created  " + file + "  (Arrowhead 5, CN " + system + "." + cloud.cloud().commonName()
+                        + ", dnQualifier " + (LocalCloud.OPERATOR_5.equals(system) ? "op" : "sy") + ", SAN "
+                        + describe(options.altNames()) + ")");
+                continue;
+            }
+            final Path file = cloud.writeSystem(system, options.altNames(), options.systemValidity(), true);
+            out.println("created  " + file + "  (alias " + system + ", CN "
+                    + ArrowheadName.systemCommonName(system, cloud.cloud().commonName()) + ", SAN "
+                    + describe(options.altNames()) + ")");
+        }
     }
 
     private static String cn(final X509Certificate certificate) {

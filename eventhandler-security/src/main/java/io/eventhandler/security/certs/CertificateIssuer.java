@@ -103,7 +103,26 @@ final class CertificateIssuer {
     static X509Certificate endEntity(final PublicKey subjectKey, final String commonName, final SubjectAltNames altNames,
                                      final KeyAndChain issuer, final Instant notBefore, final Instant notAfter)
             throws GeneralSecurityException {
-        final JcaX509v3CertificateBuilder builder = issuedBuilder(subjectKey, commonName, issuer, notBefore, notAfter);
+        return endEntity(subjectKey, subject(commonName, null), altNames, issuer, notBefore, notAfter);
+    }
+
+    /**
+     * An Arrowhead 5 end-entity certificate: its subject carries the certificate profile in {@code dnQualifier}
+     * ({@code sy} a system, {@code op} an operator) beside the CN, as the 5.x core reads it.
+     */
+    static X509Certificate profiledEndEntity(final PublicKey subjectKey, final String commonName, final String profile,
+                                             final SubjectAltNames altNames, final KeyAndChain issuer,
+                                             final Duration validity) throws GeneralSecurityException {
+        final Instant now = Instant.now();
+        return endEntity(subjectKey, subject(commonName, profile), altNames, issuer, now.minus(CLOCK_SKEW),
+                clampedEnd(issuer, now, validity));
+    }
+
+    private static X509Certificate endEntity(final PublicKey subjectKey, final X500Name subject,
+                                             final SubjectAltNames altNames, final KeyAndChain issuer,
+                                             final Instant notBefore, final Instant notAfter)
+            throws GeneralSecurityException {
+        final JcaX509v3CertificateBuilder builder = issuedBuilder(subjectKey, subject, issuer, notBefore, notAfter);
         try {
             builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
             builder.addExtension(Extension.keyUsage, true,
@@ -136,10 +155,17 @@ final class CertificateIssuer {
                                                              final KeyAndChain issuer, final Instant notBefore,
                                                              final Instant notAfter)
             throws GeneralSecurityException {
+        return issuedBuilder(subjectKey, cn(commonName), issuer, notBefore, notAfter);
+    }
+
+    private static JcaX509v3CertificateBuilder issuedBuilder(final PublicKey subjectKey, final X500Name subject,
+                                                             final KeyAndChain issuer, final Instant notBefore,
+                                                             final Instant notAfter)
+            throws GeneralSecurityException {
         final X509Certificate issuerCert = issuer.certificate();
         final X500Name issuerName = X500Name.getInstance(issuerCert.getSubjectX500Principal().getEncoded());
         final JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(issuerName, serialNumber(),
-                Date.from(notBefore), Date.from(notAfter), cn(commonName), subjectKey);
+                Date.from(notBefore), Date.from(notAfter), subject, subjectKey);
         final JcaX509ExtensionUtils utils = extensionUtils();
         try {
             builder.addExtension(Extension.subjectKeyIdentifier, false, utils.createSubjectKeyIdentifier(subjectKey));
@@ -170,6 +196,15 @@ final class CertificateIssuer {
     /** A random positive serial of at most 20 octets (RFC 5280 4.1.2.2), never zero. */
     private static BigInteger serialNumber() {
         return new BigInteger(159, RANDOM).add(BigInteger.ONE);
+    }
+
+    /** {@code dnQualifier=<profile>, CN=<commonName>}, or only the CN without a profile. */
+    private static X500Name subject(final String commonName, final String profile) {
+        if (profile == null) {
+            return cn(commonName);
+        }
+        return new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.DN_QUALIFIER, profile)
+                .addRDN(BCStyle.CN, commonName).build();
     }
 
     private static X500Name cn(final String commonName) {

@@ -12,12 +12,13 @@ import java.util.List;
  */
 record CommandOptions(Path dir, String cloud, String operator, char[] password, List<String> systems,
                       SubjectAltNames altNames, Duration systemValidity, boolean trustMaster, boolean force,
-                      boolean help) {
+                      boolean help, boolean arrowhead5) {
 
     static final String USAGE = String.join(System.lineSeparator(),
             "Usage: CertificateCommand --dir <dir> --cloud <cloud> --operator <operator> --password <password>",
             "                          [--systems <name,name,...>] [--san dns:<host>,ip:<address>,...]",
             "                          [--no-localhost] [--validity-days <days>] [--trust-master] [--force]",
+            "                          [--arrowhead5]",
             "",
             "Creates or extends a development Arrowhead local cloud in <dir>: master.p12 (master CA),",
             "<cloud>.p12 (cloud CA), <system>.p12 per system and truststore.p12, all PKCS12 with <password>.",
@@ -33,6 +34,9 @@ record CommandOptions(Path dir, String cloud, String operator, char[] password, 
             "  --validity-days  lifetime of the system certificates (default 730)",
             "  --trust-master   also put the master in truststore.p12 (then every cloud of the master is trusted)",
             "  --force          overwrite existing system key stores",
+            "  --arrowhead5     Arrowhead 5 certificates: system names as 5.x names them (PascalCase, e.g.",
+            "                   EventHandler), kept in the CN, with the profile dnQualifier=sy; Sysop gets the",
+            "                   operator profile (op). Key stores are named in lower case (eventhandler.p12)",
             "  --help           print this help");
 
     /** A command line that cannot be run; the message names the offending option. */
@@ -55,11 +59,12 @@ record CommandOptions(Path dir, String cloud, String operator, char[] password, 
             switch (option) {
                 case "--help", "-h" -> {
                     return new CommandOptions(null, null, null, null, List.of(), SubjectAltNames.none(),
-                            CertificateAuthority.DEFAULT_SYSTEM_VALIDITY, false, false, true);
+                            CertificateAuthority.DEFAULT_SYSTEM_VALIDITY, false, false, true, false);
                 }
                 case "--no-localhost" -> builder.localhost = false;
                 case "--trust-master" -> builder.trustMaster = true;
                 case "--force" -> builder.force = true;
+                case "--arrowhead5" -> builder.arrowhead5 = true;
                 case "--dir", "--cloud", "--operator", "--password", "--systems", "--san", "--validity-days" -> {
                     final String value;
                     if (inlineValue != null) {
@@ -91,6 +96,7 @@ record CommandOptions(Path dir, String cloud, String operator, char[] password, 
         private Duration validity = CertificateAuthority.DEFAULT_SYSTEM_VALIDITY;
         private boolean trustMaster;
         private boolean force;
+        private boolean arrowhead5;
 
         void set(final String option, final String value) throws UsageException {
             if (value.isEmpty()) {
@@ -103,7 +109,7 @@ record CommandOptions(Path dir, String cloud, String operator, char[] password, 
                 case "--password" -> password = value.toCharArray();
                 case "--systems" -> {
                     for (final String system : value.split(",", -1)) {
-                        systems.add(label(option, "system name", system.trim()));
+                        systems.add(system.trim()); // checked in build(), by the rule --arrowhead5 chooses
                     }
                 }
                 case "--san" -> sans.add(altNames(option, value));
@@ -117,8 +123,15 @@ record CommandOptions(Path dir, String cloud, String operator, char[] password, 
             require("--operator", operator);
             require("--password", password);
             for (final String system : systems) {
+                if (arrowhead5 && !ArrowheadName.isFiveSystemName(system)) {
+                    throw new UsageException("--systems: invalid Arrowhead 5 system name '" + system
+                            + "': PascalCase letters and digits, at most 63, e.g. EventHandler");
+                }
+                if (!arrowhead5) {
+                    label("--systems", "system name", system);
+                }
                 try {
-                    LocalCloud.systemFile(dir, cloud, system);
+                    LocalCloud.systemFile(dir, cloud, arrowhead5 ? system.toLowerCase(java.util.Locale.ROOT) : system);
                 } catch (final IllegalArgumentException e) {
                     throw new UsageException("--systems: " + e.getMessage());
                 }
@@ -128,7 +141,7 @@ record CommandOptions(Path dir, String cloud, String operator, char[] password, 
                 altNames = altNames.plus(more);
             }
             return new CommandOptions(dir, cloud, operator, password, List.copyOf(systems), altNames, validity,
-                    trustMaster, force, false);
+                    trustMaster, force, false, arrowhead5);
         }
     }
 

@@ -143,6 +143,26 @@ public final class LocalCloud {
     }
 
     /**
+     * Issues an Arrowhead 5 certificate for {@code system} (profile {@code sy}; {@code op} for {@code Sysop}, the
+     * 5.x operator) and writes {@code <system in lower case>.p12}.
+     */
+    public Path writeArrowhead5System(final String system, final SubjectAltNames altNames, final Duration validity,
+                                      final boolean overwrite) throws IOException, GeneralSecurityException {
+        final Path file = systemFile(system.toLowerCase(java.util.Locale.ROOT));
+        if (!overwrite && Files.exists(file)) {
+            throw new FileAlreadyExistsException(file.toString(), null, "system key store exists; not overwriting");
+        }
+        final String profile = OPERATOR_5.equals(system) ? "op" : "sy";
+        Pkcs12Stores.writeKeyStore(file, system.toLowerCase(java.util.Locale.ROOT),
+                cloud.issueArrowhead5(system, profile, altNames, validity), password);
+        LOG.debug("Wrote Arrowhead 5 key store {} ({})", file, profile);
+        return file;
+    }
+
+    /** The Arrowhead 5 operator's name; its certificate has the operator profile. */
+    public static final String OPERATOR_5 = "Sysop";
+
+    /**
      * Writes {@code truststore.p12} with the cloud certificate, replacing any existing one.
      *
      * @param includeMaster also trust the master, which accepts systems of every cloud under it; normally false

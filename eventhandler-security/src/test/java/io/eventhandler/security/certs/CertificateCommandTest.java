@@ -111,6 +111,30 @@ class CertificateCommandTest {
     }
 
     @Test
+    void issuesArrowhead5CertificatesWithTheProfileInTheDnQualifier() throws Exception {
+        assertEquals(0, run("--dir", dir.toString(), "--cloud", "testcloud", "--operator", "company",
+                "--password", PASSWORD, "--systems", "EventHandler,Sysop", "--arrowhead5"), err());
+
+        final X509Certificate system = Pkcs12Stores.readKeyEntry(dir.resolve("eventhandler.p12"),
+                PASSWORD.toCharArray()).certificate();
+        final X509Certificate operator = Pkcs12Stores.readKeyEntry(dir.resolve("sysop.p12"),
+                PASSWORD.toCharArray()).certificate();
+        // RFC 2253 form, the last RDN first: the 5.x core reads CN and dnQualifier from it
+        assertEquals("CN=EventHandler.testcloud.company.arrowhead.eu,2.5.4.46=#13027379",
+                system.getSubjectX500Principal().getName());
+        assertEquals("CN=Sysop.testcloud.company.arrowhead.eu,2.5.4.46=#13026f70",
+                operator.getSubjectX500Principal().getName());
+        assertTrue(out().contains("dnQualifier sy"), out());
+    }
+
+    @Test
+    void anArrowhead5RunRefusesNamesThatAreNotFiveNames() {
+        assertEquals(2, run("--dir", dir.toString(), "--cloud", "testcloud", "--operator", "company",
+                "--password", PASSWORD, "--systems", "event-handler", "--arrowhead5"));
+        assertTrue(err().contains("invalid Arrowhead 5 system name 'event-handler'"), err());
+    }
+
+    @Test
     void helpPrintsUsage() {
         assertEquals(0, run("--help"));
         assertTrue(out().contains("--systems"), out());

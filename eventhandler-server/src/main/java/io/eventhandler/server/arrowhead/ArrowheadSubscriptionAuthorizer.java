@@ -25,7 +25,8 @@ public final class ArrowheadSubscriptionAuthorizer implements SubscriptionAuthor
     }
 
     @Override
-    public CompletableFuture<AuthorizationGrant> check(final SystemRequestDTO subscriber, final String origin) {
+    public CompletableFuture<AuthorizationGrant> check(final SystemRequestDTO subscriber, final String eventType,
+                                                     final String origin) {
         return client.checkSubscription(subscriber)
                 .handle((check, failure) -> {
                     if (failure != null) {

@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * Arrowhead 5's {@code declared} identity: every caller names itself in {@code Authorization: Bearer SYSTEM//<Name>},
  * read as the 5.x core systems' {@code SelfDeclaredFilter} reads it (the same 401 texts); {@code Sysop} is the
  * operator. Publish and subscribe must name the declared system as source or subscriber. The cloud trusts the names
- * (5.x calls the mode not fit for production); a caller without the header is refused.
+ * (5.x calls the mode not fit for production); a caller without the header is refused. Event type names follow
+ * the 5.x rule or the explicit mapping ({@link EventTypeNames5#kept}).
  */
 public final class DeclaredAccessControl implements AccessControl {
 
@@ -23,6 +24,17 @@ public final class DeclaredAccessControl implements AccessControl {
 
     private static final String NO_HEADER = "No authorization header has been provided";
     private static final String INVALID_HEADER = "Invalid authorization header";
+
+    private final EventTypeNames5 names;
+
+    public DeclaredAccessControl(final EventTypeNames5 names) {
+        this.names = names;
+    }
+
+    @Override
+    public String eventTypeName(final String given, final String origin) {
+        return names.kept(given, origin);
+    }
 
     @Override
     public boolean isSecure() {

@@ -25,6 +25,8 @@ public final class EventHandler5Services {
     public static final String SUBSCRIBE_SERVICE = "eventSubscribe";
     /** Interface policy: the Event Handler identifies its callers itself, as a 5.x support system does. */
     public static final String POLICY = "NONE";
+    /** Interface policy in a certificate cloud: callers need a certificate, as the 5.x core systems register. */
+    public static final String CERTIFICATE_POLICY = "CERT_AUTH";
 
     private static final Map<String, Map<String, Operation>> SERVICES = Map.of(
             PUBLISH_SERVICE, operations(
@@ -40,13 +42,22 @@ public final class EventHandler5Services {
     private final int port;
     private final boolean secure;
     private final boolean unrestrictedDiscovery;
+    private final String policy;
+
+    /** With the interface policy {@link #POLICY}. */
+    public EventHandler5Services(final String systemName, final String address, final int port,
+                                 final boolean secure, final boolean unrestrictedDiscovery) {
+        this(systemName, address, port, secure, unrestrictedDiscovery, POLICY);
+    }
 
     /**
      * @param secure                {@code generic_https} (TLS listener), else {@code generic_http}
      * @param unrestrictedDiscovery whether ordinary lookups see the services (else only orchestration does)
+     * @param policy                the interfaces' policy, {@link #POLICY} or {@link #CERTIFICATE_POLICY}
      */
     public EventHandler5Services(final String systemName, final String address, final int port,
-                                 final boolean secure, final boolean unrestrictedDiscovery) {
+                                 final boolean secure, final boolean unrestrictedDiscovery, final String policy) {
+        this.policy = policy;
         this.systemName = systemName;
         this.address = address;
         this.port = port;
@@ -90,7 +101,7 @@ public final class EventHandler5Services {
         final Map<String, Object> metadata = unrestrictedDiscovery ? Map.of("unrestrictedDiscovery", true) : null;
         return new ServiceInstanceCreateRequest(definition, VERSION, null, metadata, List.of(
                 new ServiceInstanceInterfaceRequest(secure ? "generic_https" : "generic_http",
-                        secure ? "https" : "http", POLICY, properties)));
+                        secure ? "https" : "http", policy, properties)));
     }
 
     private static Map<String, Operation> operations(final Object... pairs) {

@@ -44,6 +44,9 @@ final class Registration5 implements AutoCloseable {
     }
 
     synchronized void start() {
+        if (closed) {
+            return; // left before it could start (outsourced identity: before the first login)
+        }
         started = true;
         run(this::register, Duration.ZERO);
     }

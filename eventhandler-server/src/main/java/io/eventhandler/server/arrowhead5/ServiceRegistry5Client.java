@@ -2,6 +2,7 @@ package io.eventhandler.server.arrowhead5;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eventhandler.server.arrowhead.CoreSystemClient;
+import io.eventhandler.server.arrowhead5.ServiceRegistry5Dtos.ServiceDefinitionLookupRequest;
 import io.eventhandler.server.arrowhead5.ServiceRegistry5Dtos.ServiceInstanceLookupRequest;
 import io.eventhandler.server.arrowhead5.ServiceRegistry5Dtos.SystemLookupRequest;
 
@@ -71,6 +72,35 @@ final class ServiceRegistry5Client {
     CompletableFuture<Integer> visibleInstances(final EventHandler5Services services) {
         return count("/service-discovery/lookup?verbose=false", new ServiceInstanceLookupRequest(
                 EventHandler5Services.serviceDefinitions().stream().map(services::instanceId).toList()));
+    }
+
+    /** The instances of these service definitions the Event Handler may see (restricted discovery applies). */
+    CompletableFuture<JsonNode> lookup(final List<String> serviceDefinitions) {
+        return client.send("POST", URI.create(base + "/service-discovery/lookup?verbose=false"),
+                new ServiceDefinitionLookupRequest(serviceDefinitions), identity.authorization(),
+                JsonNode.class);
+    }
+
+    /**
+     * From a lookup's answer: the base URI (address, port and base path) of the first {@code generic_<scheme>}
+     * interface of an instance of {@code definition}; null if there is none.
+     */
+    static URI httpBase(final JsonNode lookup, final String definition, final String scheme) {
+        for (final JsonNode instance : lookup.path("entries")) {
+            if (!definition.equals(instance.path("serviceDefinition").path("name").asText())) {
+                continue;
+            }
+            for (final JsonNode face : instance.path("interfaces")) {
+                final JsonNode properties = face.path("properties");
+                final JsonNode addresses = properties.path("accessAddresses");
+                if (("generic_" + scheme).equals(face.path("templateName").asText()) && addresses.size() > 0
+                        && properties.path("accessPort").isInt()) {
+                    return URI.create(scheme + "://" + addresses.get(0).asText() + ":"
+                            + properties.path("accessPort").asInt() + properties.path("basePath").asText(""));
+                }
+            }
+        }
+        return null;
     }
 
     private CompletableFuture<Integer> count(final String path, final Object body) {

@@ -43,4 +43,9 @@ final class ServiceRegistry5Dtos {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record ServiceInstanceLookupRequest(List<String> instanceIds) {
     }
+
+    /** {@code POST /serviceregistry/service-discovery/lookup} by service definition. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ServiceDefinitionLookupRequest(List<String> serviceDefinitionNames) {
+    }
 }

@@ -16,7 +16,7 @@ import static io.eventhandler.server.config.Setting.between;
  * @param systemName             {@link #SYSTEM_NAME} — the system name the Event Handler registers and declares
  *                               (PascalCase, {@code EventHandler})
  * @param identity               {@link #IDENTITY} — how callers and the Event Handler itself are identified
- *                               ({@code declared})
+ *                               ({@code declared}, {@code certificate})
  * @param unrestrictedDiscovery  {@link #UNRESTRICTED_DISCOVERY} — whether the services carry
  *                               {@code unrestrictedDiscovery=true}, visible to every Service Registry lookup (true,
  *                               as the core systems' services); false: found only through orchestration
@@ -27,6 +27,12 @@ import static io.eventhandler.server.config.Setting.between;
  *                               before it is asked again (30000): 5.x sends no updates
  * @param eventTypes             {@link #EVENT_TYPES} — explicit 4.6 → 5.x event type names,
  *                               {@code TEMPERATURE_READING:temperatureReading,...}
+ * @param authenticationAddress  {@link #AUTHENTICATION_ADDRESS} — the Authentication system's host, used (outsourced
+ *                               identity) while its {@code identity} service is not found in the Service Registry
+ *                               (default: the Service Registry's)
+ * @param authenticationPort     {@link #AUTHENTICATION_PORT} — its port (8444)
+ * @param password               {@link #PASSWORD} — the Event Handler's password at the Authentication system
+ *                               (outsourced identity; required there)
  */
 public record Arrowhead5Configuration(
         String systemName,
@@ -35,12 +41,28 @@ public record Arrowhead5Configuration(
         String authorizationAddress,
         int authorizationPort,
         int authorizationCacheMs,
-        String eventTypes) {
+        String eventTypes,
+        String authenticationAddress,
+        int authenticationPort,
+        String password) {
+
+    /** Without outsourced identity's settings (the Authentication system at ConsumerAuthorization's host). */
+    public Arrowhead5Configuration(final String systemName, final Identity identity,
+                                   final boolean unrestrictedDiscovery, final String authorizationAddress,
+                                   final int authorizationPort, final int authorizationCacheMs,
+                                   final String eventTypes) {
+        this(systemName, identity, unrestrictedDiscovery, authorizationAddress, authorizationPort,
+                authorizationCacheMs, eventTypes, authorizationAddress, 8444, "");
+    }
 
     /** The 5.x authentication policies this Event Handler can follow. */
     public enum Identity {
         /** {@code Authorization: Bearer SYSTEM//<Name>}. */
-        DECLARED
+        DECLARED,
+        /** TLS client certificates with the 5.x profile ({@code dnQualifier=sy}, {@code op} for the operator). */
+        CERTIFICATE,
+        /** {@code Authorization: Bearer IDENTITY-TOKEN//<token>}, verified with the Authentication system. */
+        OUTSOURCED
     }
 
     private static final Settings<Arrowhead5Configuration> SETTINGS = new Settings<>();
@@ -48,7 +70,7 @@ public record Arrowhead5Configuration(
     public static final Setting<String> SYSTEM_NAME = SETTINGS.add(
             Setting.string("eh.ah5.system.name", "EventHandler"), Arrowhead5Configuration::systemName);
     public static final Setting<Identity> IDENTITY = SETTINGS.add(
-            Setting.choice("eh.ah5.identity", Identity.DECLARED, Identity.class, "[declared]"),
+            Setting.choice("eh.ah5.identity", Identity.DECLARED, Identity.class, "[declared, certificate, outsourced]"),
             Arrowhead5Configuration::identity);
     public static final Setting<Boolean> UNRESTRICTED_DISCOVERY = SETTINGS.add(
             Setting.bool("eh.ah5.unrestricted.discovery", true), Arrowhead5Configuration::unrestrictedDiscovery);
@@ -62,18 +84,31 @@ public record Arrowhead5Configuration(
             Arrowhead5Configuration::authorizationCacheMs);
     public static final Setting<String> EVENT_TYPES = SETTINGS.add(
             Setting.string("eh.ah5.event.types", ""), Arrowhead5Configuration::eventTypes);
+    public static final Setting<String> AUTHENTICATION_ADDRESS = SETTINGS.add(
+            Setting.string("eh.ah5.authentication.address", null), Arrowhead5Configuration::authenticationAddress);
+    public static final Setting<Integer> AUTHENTICATION_PORT = SETTINGS.add(
+            Setting.integer("eh.ah5.authentication.port", 8444, between(1, 65535)),
+            Arrowhead5Configuration::authenticationPort);
+    public static final Setting<String> PASSWORD = SETTINGS.secret(
+            Setting.string("eh.ah5.authentication.password", ""), Arrowhead5Configuration::password);
 
     /** The 5.x defaults (the dialect is not chosen or nothing is set). */
     public static Arrowhead5Configuration defaults(final String serviceRegistryAddress) {
         return new Arrowhead5Configuration("EventHandler", Identity.DECLARED, true, serviceRegistryAddress, 8445,
-                30_000, "");
+                30_000, "", serviceRegistryAddress, 8444, "");
     }
 
     static Arrowhead5Configuration read(final ConfigSource source, final String serviceRegistryAddress) {
         final Arrowhead5Configuration five = new Arrowhead5Configuration(source.get(SYSTEM_NAME),
                 source.get(IDENTITY), source.get(UNRESTRICTED_DISCOVERY),
                 source.get(AUTHORIZATION_ADDRESS, serviceRegistryAddress), source.get(AUTHORIZATION_PORT),
-                source.get(AUTHORIZATION_CACHE_MS), source.get(EVENT_TYPES));
+                source.get(AUTHORIZATION_CACHE_MS), source.get(EVENT_TYPES),
+                source.get(AUTHENTICATION_ADDRESS, serviceRegistryAddress), source.get(AUTHENTICATION_PORT),
+                source.get(PASSWORD));
+        if (five.identity() == Identity.OUTSOURCED && five.password().isEmpty()) {
+            source.problem(IDENTITY + "=outsourced needs " + PASSWORD
+                    + ": the Event Handler logs in to the Authentication system with it");
+        }
         if (!five.systemName().matches("[A-Z][0-9A-Za-z]{0,62}")) {
             source.problem(SYSTEM_NAME + "=" + five.systemName()
                     + " must be an Arrowhead 5 system name: PascalCase letters and digits, at most 63");

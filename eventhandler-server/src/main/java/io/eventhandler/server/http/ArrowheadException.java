@@ -34,6 +34,11 @@ public final class ArrowheadException extends RuntimeException {
         return new ArrowheadException(ExceptionType.AUTH, 401, message, origin);
     }
 
+    /** 403 FORBIDDEN (Arrowhead 5): the caller is identified but may not do this. */
+    public static ArrowheadException forbidden(final String message, final String origin) {
+        return new ArrowheadException(ExceptionType.FORBIDDEN, 403, message, origin);
+    }
+
     /** 409 INVALID_PARAMETER: the request is well formed but conflicts with what the Event Handler can guarantee. */
     public static ArrowheadException refused(final String message, final String origin) {
         return new ArrowheadException(ExceptionType.INVALID_PARAMETER, 409, message, origin);

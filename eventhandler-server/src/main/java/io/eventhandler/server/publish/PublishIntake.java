@@ -84,12 +84,24 @@ public final class PublishIntake {
      * topic exists or fits under the topic limit.
      */
     EventDraft validate(final Request request, final EventPublishRequestDTO dto, final String origin) {
+        EventPublishRequestDTO named = dto;
         if (dto != null) {
             access.requireRequester(request, dto.source() == null ? null : dto.source().systemName(), origin);
+            named = named(dto, origin);
         }
-        final EventDraft draft = validator.validate(dto, origin);
+        final EventDraft draft = validator.validate(named, origin);
         topics.requireRoom(draft.topic(), origin);
         return draft;
+    }
+
+    /** The request with the event type as the cloud names it; the same request when the name stays (4.6). */
+    private EventPublishRequestDTO named(final EventPublishRequestDTO dto, final String origin) {
+        if (dto.eventType() == null || dto.eventType().isBlank()) {
+            return dto; // the validator's 400
+        }
+        final String name = access.eventTypeName(dto.eventType(), origin);
+        return name.equals(dto.eventType()) ? dto
+                : new EventPublishRequestDTO(name, dto.source(), dto.metaData(), dto.payload(), dto.timeStamp());
     }
 
     /**

@@ -56,6 +56,17 @@ public interface AccessControl {
     /** {@link #requireRequester(Request, String, String)} given the caller {@link #requireLocalCloud} found. */
     void requireRequester(Optional<SystemIdentity> caller, String requesterSystemName, String origin);
 
+    /**
+     * The name the Event Handler keeps an event type under, as a caller gave it at an entry point (publish,
+     * subscribe, unsubscribe, SSE). The cloud's naming rules apply here, next to its identity rules: as given in
+     * Arrowhead 4.6; in Arrowhead 5 only 5.x names or explicitly mapped ones.
+     *
+     * @throws ArrowheadException 400 when the cloud has no such event type name
+     */
+    default String eventTypeName(final String given, final String origin) {
+        return given;
+    }
+
     /** Only that system of this cloud, e.g. {@link #AUTHORIZATION} or {@link #SYSOP}. */
     void requireSystem(Request request, String system, String origin);
 }

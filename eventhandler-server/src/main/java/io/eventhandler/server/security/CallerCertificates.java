@@ -17,7 +17,7 @@ import java.util.Optional;
  * The CN of the certificate a caller presented in the TLS handshake. Read once per connection and kept on it:
  * persistent connections then pay for the certificate parsing once, not per request.
  */
-final class CallerCertificates {
+public final class CallerCertificates {
 
     /** Empty string: the connection presented no usable certificate. */
     private static final Attribute<String> COMMON_NAME =
@@ -37,6 +37,21 @@ final class CallerCertificates {
             COMMON_NAME.set(connection, commonName);
         }
         return commonName.isEmpty() ? Optional.empty() : Optional.of(commonName);
+    }
+
+    /** The certificate the connection's peer presented, if it is a TLS connection with a client certificate. */
+    public static Optional<X509Certificate> certificate(final Connection<?> connection) {
+        final SSLEngine engine = SSLUtils.getSSLEngine(connection);
+        if (engine == null) {
+            return Optional.empty();
+        }
+        try {
+            final Certificate[] chain = engine.getSession().getPeerCertificates();
+            return chain.length > 0 && chain[0] instanceof X509Certificate certificate ? Optional.of(certificate)
+                    : Optional.empty();
+        } catch (final SSLPeerUnverifiedException e) {
+            return Optional.empty();
+        }
     }
 
     private static String read(final Connection<?> connection) {

@@ -18,6 +18,7 @@ import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.subscription.AuthorizationGrant;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.validation.RequestLimits;
+import io.eventhandler.core.event.TopicName;
 import io.eventhandler.server.validation.TopicLimit;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.IOEvent;
@@ -133,7 +134,7 @@ public final class SseHandler extends HttpHandler {
     private CompletableFuture<AuthorizationGrant> grant(final Request request, final StreamAdmission.Admitted stream) {
         final Object decided = request.getAttribute(SseTakeoverFilter.GRANT);
         return decided instanceof CompletableFuture<?> given ? (CompletableFuture<AuthorizationGrant>) given
-                : authorizer.check(stream.subscriber(), ORIGIN);
+                : authorizer.check(stream.subscriber(), TopicName.normalise(stream.eventType()), ORIGIN);
     }
 
     private void open(final Request request, final Response response, final StreamAdmission.Admitted stream,

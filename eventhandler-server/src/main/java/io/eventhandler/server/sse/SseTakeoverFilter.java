@@ -1,5 +1,6 @@
 package io.eventhandler.server.sse;
 
+import io.eventhandler.core.event.TopicName;
 import io.eventhandler.server.subscription.AuthorizationGrant;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import org.glassfish.grizzly.Connection;
@@ -77,7 +78,7 @@ final class SseTakeoverFilter extends BaseFilter {
             return ctx.getInvokeAction(); // refused: the handler answers it, with the same checks
         }
         final CompletableFuture<AuthorizationGrant> grant = authorizer.check(stream.subscriber(),
-                StreamAdmission.ORIGIN);
+                TopicName.normalise(stream.eventType()), StreamAdmission.ORIGIN);
         if (grant.isDone()) {
             return tryOpen(connection, request, view, stream, grant) ? ctx.getStopAction() : ctx.getInvokeAction();
         }

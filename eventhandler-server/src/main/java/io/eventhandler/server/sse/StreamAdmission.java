@@ -52,11 +52,12 @@ final class StreamAdmission {
         // in secure mode the stream belongs to the system named by the client certificate
         final Optional<SystemIdentity> caller = access.requireLocalCloud(request.connection(), request::target,
                 request::header, ORIGIN);
-        final String eventType = eventType(request);
-        if (eventType == null) {
+        final String given = eventType(request);
+        if (given == null) {
             throw ArrowheadException.badPayload(
                     "Event type is missing: give it in the 'eventtype' header or query parameter.", ORIGIN);
         }
+        final String eventType = access.eventTypeName(given, ORIGIN);
         limits.eventType(eventType, "Event type", ORIGIN);
         topics.requireRoom(TopicName.normalise(eventType), ORIGIN);
         final ResumeId resume = lastEventId(request);

@@ -4,10 +4,12 @@ import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.subscription.AuthorizedPublishers;
 
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Who may publish to one subscriber, as decided by the local cloud's authorization (exact systems, the subscriber's
- * id there, and the subscriber as the cloud registered it) or by the standalone policy (names, or everyone).
+ * id there, and the subscriber as the cloud registered it), by the standalone policy (names, or everyone), or by a
+ * decision the cloud's authorizer keeps up to date itself and the filter asks per event ({@link #live}).
  *
  * @param consumerId     the cloud's id of the subscriber; null under the local policy
  * @param publishers     the permitted systems, when decided by the cloud
@@ -15,9 +17,15 @@ import java.util.Set;
  * @param everyone       every publisher is permitted
  * @param registered     the subscriber as the cloud registered it; null under the local policy, where the
  *                       subscribe request's own description stands
+ * @param live           the publishers permitted at the moment of asking, when the authorizer keeps the decision
+ *                       (Arrowhead 5: per publisher, subscriber and event type); null otherwise
  */
 public record AuthorizationGrant(Long consumerId, Set<SystemRef> publishers, Set<String> publisherNames,
-                                 boolean everyone, RegisteredSubscriber registered) {
+                                 boolean everyone, RegisteredSubscriber registered, LiveDecision live) {
+
+    /** A decision asked per event; answers from memory, never blocks. */
+    public interface LiveDecision extends Predicate<SystemRef> {
+    }
 
     /**
      * The subscriber as registered in the local cloud.
@@ -33,6 +41,12 @@ public record AuthorizationGrant(Long consumerId, Set<SystemRef> publishers, Set
         }
     }
 
+    public AuthorizationGrant(final Long consumerId, final Set<SystemRef> publishers,
+                              final Set<String> publisherNames, final boolean everyone,
+                              final RegisteredSubscriber registered) {
+        this(consumerId, publishers, publisherNames, everyone, registered, null);
+    }
+
     public AuthorizationGrant {
         publishers = Set.copyOf(publishers);
         publisherNames = Set.copyOf(publisherNames);
@@ -44,6 +58,11 @@ public record AuthorizationGrant(Long consumerId, Set<SystemRef> publishers, Set
 
     public static AuthorizationGrant toNames(final Set<String> names) {
         return new AuthorizationGrant(null, Set.of(), names, false, null);
+    }
+
+    /** The publishers {@code decision} permits whenever an event is filtered. */
+    public static AuthorizationGrant live(final LiveDecision decision) {
+        return new AuthorizationGrant(null, Set.of(), Set.of(), false, null, decision);
     }
 
     /**
@@ -66,7 +85,9 @@ public record AuthorizationGrant(Long consumerId, Set<SystemRef> publishers, Set
 
     /** Make a live filter follow this grant. */
     public void applyTo(final AuthorizedPublishers filter) {
-        if (everyone) {
+        if (live != null) {
+            filter.permitWhere(live, live.toString());
+        } else if (everyone) {
             filter.permitAs(AuthorizedPublishers.everyone());
         } else if (!publisherNames.isEmpty()) {
             filter.permitNames(publisherNames);

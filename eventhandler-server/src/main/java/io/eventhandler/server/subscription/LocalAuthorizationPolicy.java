@@ -83,7 +83,8 @@ public final class LocalAuthorizationPolicy implements SubscriptionAuthorizer {
     }
 
     @Override
-    public CompletableFuture<AuthorizationGrant> check(final SystemRequestDTO subscriber, final String origin) {
+    public CompletableFuture<AuthorizationGrant> check(final SystemRequestDTO subscriber, final String eventType,
+                                                     final String origin) {
         return CompletableFuture.completedFuture(grantFor(subscriber.systemName()));
     }
 

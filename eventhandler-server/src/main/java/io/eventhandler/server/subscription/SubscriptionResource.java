@@ -57,11 +57,13 @@ public final class SubscriptionResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public void subscribe(@Context final Request http, final SubscriptionRequestDTO request,
                           @Suspended final AsyncResponse async) {
+        SubscriptionRequestDTO named = request;
         if (request != null) {
             access.requireRequester(http, request.subscriberSystem() == null ? null
                     : request.subscriberSystem().systemName(), SUBSCRIBE_ORIGIN);
+            named = named(request);
         }
-        AsyncResponses.resume(async, subscriptions.subscribe(subscriptionValidator.validate(request, SUBSCRIBE_ORIGIN),
+        AsyncResponses.resume(async, subscriptions.subscribe(subscriptionValidator.validate(named, SUBSCRIBE_ORIGIN),
                 SUBSCRIBE_ORIGIN),
                 stored -> Response.ok().build());
     }
@@ -89,8 +91,20 @@ public final class SubscriptionResource {
         limits.eventType(eventType, "Event Type", UNSUBSCRIBE_ORIGIN);
         limits.systemName(systemName, "Name of the subscriber system", UNSUBSCRIBE_ORIGIN);
         limits.address(address, "Address of the subscriber system", UNSUBSCRIBE_ORIGIN);
-        AsyncResponses.resume(async, subscriptions.unsubscribe(eventType, SystemRef.of(systemName, address,
+        AsyncResponses.resume(async, subscriptions.unsubscribe(access.eventTypeName(eventType.trim(),
+                UNSUBSCRIBE_ORIGIN), SystemRef.of(systemName, address,
                 subscriberPort)), removed -> Response.ok().build());
+    }
+
+    /** The request with the event type as the cloud names it (unchanged in 4.6). */
+    private SubscriptionRequestDTO named(final SubscriptionRequestDTO request) {
+        if (request.eventType() == null || request.eventType().isBlank()) {
+            return request; // the validator's 400
+        }
+        final String name = access.eventTypeName(request.eventType(), SUBSCRIBE_ORIGIN);
+        return name.equals(request.eventType()) ? request : new SubscriptionRequestDTO(name,
+                request.subscriberSystem(), request.filterMetaData(), request.notifyUri(), request.matchMetaData(),
+                request.startDate(), request.endDate(), request.sources(), request.requirements());
     }
 
     private static int parsePort(final String port) {

@@ -80,7 +80,7 @@ public final class Subscriptions implements AutoCloseable {
 
     /** Authorize, store (replacing the subscriber's previous subscription to the type) and attach. */
     public CompletableFuture<StoredSubscription> subscribe(final NewSubscription subscription, final String origin) {
-        return authorizer.check(subscription.subscriber().toRequest(), origin)
+        return authorizer.check(subscription.subscriber().toRequest(), subscription.eventType(), origin)
                 .thenApplyAsync(grant -> {
                     final StoredSubscription stored = store.save(withGrant(subscription, grant));
                     attach(stored, grant);
@@ -216,9 +216,16 @@ public final class Subscriptions implements AutoCloseable {
                 });
     }
 
-    /** @param announce log the outcome even if nothing changed (an update notice asked for it) */
+    /**
+     * One check per subscriber for all its subscriptions: only a cloud whose grants are stored with the subscriptions
+     * (Arrowhead 4.6, whose rules hold for every event type) is re-checked here; one that decides per event type
+     * keeps its decisions live itself ({@link SubscriptionAuthorizer#standing}).
+     *
+     * @param announce log the outcome even if nothing changed (an update notice asked for it)
+     */
     private CompletableFuture<Void> recheck(final List<StoredSubscription> ofOneSubscriber, final boolean announce) {
-        return authorizer.check(ofOneSubscriber.get(0).subscriber().toRequest(), null)
+        final StoredSubscription first = ofOneSubscriber.get(0);
+        return authorizer.check(first.subscriber().toRequest(), first.eventTypeName(), null)
                 .thenAcceptAsync(grant -> apply(ofOneSubscriber, grant, announce), worker);
     }
 
@@ -260,7 +267,8 @@ public final class Subscriptions implements AutoCloseable {
     public CompletableFuture<StoredSubscription> update(final long id, final NewSubscription subscription,
                                                         final String origin) {
         return CompletableFuture.supplyAsync(() -> store.get(id), worker)
-                .thenCompose(old -> authorizer.check(subscription.subscriber().toRequest(), origin)
+                .thenCompose(old -> authorizer.check(subscription.subscriber().toRequest(), subscription.eventType(),
+                        origin)
                         .thenApplyAsync(grant -> {
                             final StoredSubscription updated = store.update(id, withGrant(subscription, grant));
                             final Key oldKey = Key.of(old);
@@ -286,10 +294,15 @@ public final class Subscriptions implements AutoCloseable {
 
     /** The authorization state a subscription was stored with (or the local policy's verdict). */
     private AuthorizationGrant grantOf(final StoredSubscription stored) {
+        final Optional<AuthorizationGrant> standing = authorizer.standing(stored.subscriber().toRequest(),
+                stored.eventTypeName());
+        if (standing.isPresent()) {
+            return standing.get();
+        }
         return authorizer.remote()
                 ? AuthorizationGrant.toSystems(stored.consumerId(), stored.authorizedPublishers(),
                         stored.subscriber().authenticationInfo())
-                : authorizer.check(stored.subscriber().toRequest(), null).join();
+                : authorizer.check(stored.subscriber().toRequest(), stored.eventTypeName(), null).join();
     }
 
     /**

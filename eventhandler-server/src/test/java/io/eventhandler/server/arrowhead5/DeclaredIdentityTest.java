@@ -10,6 +10,7 @@ import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.config.StoreConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.Requests;
+import io.eventhandler.server.testing.arrowhead5.FakeConsumerAuthorization5;
 import io.eventhandler.server.testing.arrowhead5.FakeServiceRegistry5;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,6 +45,7 @@ class DeclaredIdentityTest {
     Path dataDir;
 
     private final FakeServiceRegistry5 registry = new FakeServiceRegistry5();
+    private final FakeConsumerAuthorization5 authorization = new FakeConsumerAuthorization5();
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     private EventHandlerServer server;
@@ -58,6 +60,8 @@ class DeclaredIdentityTest {
         settings.put(ArrowheadConfiguration.SR_RETRY_INITIAL_MS.key(), "50");
         settings.put(ArrowheadConfiguration.SR_RETRY_MAX_MS.key(), "200");
         settings.put(Arrowhead5Configuration.SYSTEM_NAME.key(), "EventHandler");
+        settings.put(Arrowhead5Configuration.AUTHORIZATION_PORT.key(), Integer.toString(authorization.port()));
+        authorization.grantManagement("EventHandler");
         settings.put(StoreConfiguration.URL.key(), "jdbc:h2:file:" + dataDir.resolve("eventhandler"));
         server = EventHandlerServer.start(ServerConfiguration.fromMap(settings));
     }
@@ -68,6 +72,7 @@ class DeclaredIdentityTest {
             server.close();
         }
         registry.close();
+        authorization.close();
     }
 
     @Test
@@ -85,7 +90,7 @@ class DeclaredIdentityTest {
 
     @Test
     void aPublisherDeclaringItselfMayPublishAsItself() throws Exception {
-        final Map<String, Object> event = Requests.event(EhHttp.uniqueTopic("temperatureReading"), "21.5");
+        final Map<String, Object> event = Requests.event("temperatureReading", "21.5");
         Requests.nested(event, "source").put("systemName", "TemperatureSensor");
 
         assertEquals(200, publish(event, "Bearer SYSTEM//TemperatureSensor").statusCode());

@@ -53,6 +53,32 @@ class EventTypeNames5Test {
     }
 
     @Test
+    void mappedTypesAreKeptUnderTheirOldNameWhicheverNameTheClientGives() {
+        assertEquals("TEMPERATURE_READING", names.kept("temperatureReading", ORIGIN));
+        assertEquals("TEMPERATURE_READING", names.kept("temperature_reading", ORIGIN));
+        assertEquals("temperatureReading", names.fiveOfKept("TEMPERATURE_READING"));
+    }
+
+    @Test
+    void otherFiveNamesAreKeptInUpperSnakeCaseAndComeBackExactly() {
+        for (final String five : new String[]{"pressureAlarm", "x", "iOSAlarm", "temp2x", "tempX2", "aBC1d"}) {
+            final String kept = names.kept(five, ORIGIN);
+            assertEquals(kept.toUpperCase(java.util.Locale.ROOT), kept, five);
+            assertEquals(five, names.fiveOfKept(kept), five);
+        }
+        assertEquals("PRESSURE_ALARM", names.kept("pressureAlarm", ORIGIN));
+    }
+
+    @Test
+    void aFiveNameWhoseKeptFormIsAnotherMappedTypeIsRefused() {
+        final EventTypeNames5 clashing = new EventTypeNames5(Map.of("TEMPERATURE_READING", "tempReading"));
+        final ArrowheadException refused = assertThrows(ArrowheadException.class,
+                () -> clashing.kept("temperatureReading", ORIGIN));
+        assertEquals(400, refused.status());
+        assertTrue(refused.getMessage().contains("use tempReading"), refused.getMessage());
+    }
+
+    @Test
     void aBadMappingIsRefusedByTheConfiguration() {
         for (final String bad : new String[]{"EVENT_TYPE_1:eVENT_TYPE_1", "EVENT_TYPE_1", "A:a,B:a", "A:a,A:b"}) {
             assertThrows(IllegalArgumentException.class, () -> new Arrowhead5Configuration("EventHandler",

@@ -98,6 +98,9 @@ class ServerConfigurationTest {
         values.put(Arrowhead5Configuration.AUTHORIZATION_PORT.key(), "18445");
         values.put(Arrowhead5Configuration.AUTHORIZATION_CACHE_MS.key(), "1500");
         values.put(Arrowhead5Configuration.EVENT_TYPES.key(), "EVENT_TYPE_1:eventType1");
+        values.put(Arrowhead5Configuration.AUTHENTICATION_ADDRESS.key(), "10.0.0.4");
+        values.put(Arrowhead5Configuration.AUTHENTICATION_PORT.key(), "18444");
+        values.put(Arrowhead5Configuration.PASSWORD.key(), "******");
         values.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:x");
         values.put(StoreConfiguration.USER.key(), "eh");
         values.put(StoreConfiguration.PASSWORD.key(), "******");
@@ -234,6 +237,9 @@ class ServerConfigurationTest {
         expected.put("eh.ah5.authorization.port", "8445");
         expected.put("eh.ah5.authorization.cache.ms", "30000");
         expected.put("eh.ah5.event.types", "");
+        expected.put("eh.ah5.authentication.address", "");
+        expected.put("eh.ah5.authentication.port", "8444");
+        expected.put("eh.ah5.authentication.password", "");
         expected.put("eh.store.url", "jdbc:h2:file:./data/eventhandler");
         expected.put("eh.store.user", "");
         expected.put("eh.store.password", "");
@@ -366,7 +372,7 @@ class ServerConfigurationTest {
                                 2000, "subscriber:publisher", 11, 12, ArrowheadDialect.ARROWHEAD5,
                                 new Arrowhead5Configuration("PlantEventHandler",
                                         Arrowhead5Configuration.Identity.DECLARED, false, "10.0.0.3", 18445, 1500,
-                                        "EVENT_TYPE_1:eventType1")),
+                                        "EVENT_TYPE_1:eventType1", "10.0.0.4", 18444, "******")),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024, 1_048_576, PAIR_SECRET, true, true),
                         new KafkaConfiguration("10.0.0.9:9092", "plant1", List.of("TEMPERATURE", "ALARM_*"), true,

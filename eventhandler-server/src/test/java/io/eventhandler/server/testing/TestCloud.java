@@ -99,6 +99,40 @@ public final class TestCloud {
         }
     }
 
+    /**
+     * TLS as an Arrowhead 5 {@code name} of this cloud: a certificate with the profile {@code profile} in its
+     * {@code dnQualifier} ({@code sy}, {@code op}, {@code de}, ...), trusting this cloud.
+     */
+    public SSLContext arrowhead5SslContext(final String name, final String profile) {
+        return context(arrowhead5KeyStore(name, profile));
+    }
+
+    /** TLS as an Arrowhead 5 {@code name} of the other cloud (profile {@code sy}), trusting this cloud. */
+    public SSLContext otherCloudArrowhead5SslContext(final String name) {
+        return context(arrowhead5KeyStore(otherCloud, name, "sy"));
+    }
+
+    /** The key store of an Arrowhead 5 certificate (see {@link #arrowhead5SslContext}). */
+    public Path arrowhead5KeyStore(final String name, final String profile) {
+        return arrowhead5KeyStore(cloud, name, profile);
+    }
+
+    private Path arrowhead5KeyStore(final LocalCloud in, final String name, final String profile) {
+        return keyStores.computeIfAbsent(in.cloud().commonName() + "/" + name + "/" + profile, k -> {
+            try {
+                final Path file = Files.createTempFile("eh5-" + name, ".p12");
+                Pkcs12Stores.writeKeyStore(file, name.toLowerCase(java.util.Locale.ROOT), in.cloud()
+                        .issueArrowhead5(name, profile, SubjectAltNames.localhost(),
+                                CertificateAuthority.DEFAULT_SYSTEM_VALIDITY), PASSWORD.toCharArray());
+                return file;
+            } catch (final IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (final GeneralSecurityException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
     /** The truststore holding this cloud's certificate only. */
     public Path trustStore() {
         return trustStore;

@@ -69,4 +69,44 @@ public final class Ah5Dtos {
     /** 5.x's error body: {@code exceptionType} one of AUTH, FORBIDDEN, INVALID_PARAMETER, DATA_NOT_FOUND, ... */
     public record ErrorMessageDTO(String errorMessage, int errorCode, String exceptionType, String origin) {
     }
+
+    /** ConsumerAuthorization: {@code AuthorizationVerifyRequestDTO}. */
+    public record AuthorizationVerifyRequestDTO(String provider, String consumer, String cloud, String targetType,
+                                                String target, String scope) {
+    }
+
+    /** {@code AuthorizationVerifyListRequestDTO}. */
+    public record AuthorizationVerifyListRequestDTO(List<AuthorizationVerifyRequestDTO> list) {
+    }
+
+    /** {@code AuthorizationVerifyResponseDTO}; nulls (the scope) are left out, as the 5.2.0 core answers. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AuthorizationVerifyResponseDTO(String provider, String consumer, String cloud, String targetType,
+                                                 String target, String scope, boolean granted) {
+    }
+
+    /** {@code PageDTO}. */
+    public record PageDTO(Integer page, Integer size, String direction, String sortField) {
+    }
+
+    /** {@code AuthorizationQueryRequestDTO}. */
+    public record AuthorizationQueryRequestDTO(PageDTO pagination, String level, List<String> providers,
+                                               List<String> instanceIds, List<String> cloudIdentifiers,
+                                               List<String> targetNames, String targetType) {
+    }
+
+    /** {@code AuthorizationPolicyDTO}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AuthorizationPolicyDTO(String policyType, List<String> policyList,
+                                         Map<String, Object> policyMetadataRequirement) {
+    }
+
+    /** {@code AuthorizationPolicyResponseDTO}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AuthorizationPolicyResponseDTO(String instanceId, String level, String cloud, String provider,
+                                                 String targetType, String target, String description,
+                                                 AuthorizationPolicyDTO defaultPolicy,
+                                                 Map<String, AuthorizationPolicyDTO> scopedPolicies,
+                                                 String createdBy, String createdAt) {
+    }
 }

@@ -58,6 +58,7 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
     private final Map<String, ServiceInstanceCreateRequestDTO> instances = new ConcurrentHashMap<>();
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
     private volatile int failWith;
+    private volatile java.util.function.Function<String, String> identify = FakeServiceRegistry5::declared;
     private final HttpServer server = new HttpServer();
     private final NetworkListener listener = new NetworkListener("serviceregistry5", "127.0.0.1", 0);
 
@@ -100,6 +101,18 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
         systems.clear();
     }
 
+    /** Identify callers with {@code resolver} (header → system, null if invalid); declared by default. */
+    public void identifyWith(final java.util.function.Function<String, String> resolver) {
+        identify = resolver;
+    }
+
+    /** {@code Bearer SYSTEM//<Name>} → Name, as the declared filter splits it; null otherwise. */
+    public static String declared(final String header) {
+        final String[] scheme = header.trim().split(" ");
+        final String[] parts = scheme.length == 2 && scheme[0].equals("Bearer") ? scheme[1].split("//") : new String[0];
+        return parts.length == 2 && parts[0].equals("SYSTEM") ? parts[1] : null;
+    }
+
     /** Answer every request with 500 (a failing database), or normally again with 0. */
     public void failWith(final int status) {
         failWith = status;
@@ -120,14 +133,13 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
             error(response, 401, "No authorization header has been provided", "AUTH", origin);
             return;
         }
-        final String[] scheme = header.trim().split(" ");
-        final String[] parts = scheme.length == 2 && scheme[0].equals("Bearer") ? scheme[1].split("//") : new String[0];
-        if (parts.length != 2 || !parts[0].equals("SYSTEM")) {
+        final String caller = identify.apply(header);
+        if (caller == null) {
             error(response, 401, "Invalid authorization header", "AUTH", origin);
             return;
         }
         try {
-            route(method, path, parts[1], body, response, origin);
+            route(method, path, caller, body, response, origin);
         } catch (final JsonProcessingException e) {
             error(response, 400, "Invalid request body", "INVALID_PARAMETER", origin);
         }
@@ -235,16 +247,42 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
         return null;
     }
 
-    /** Restricted discovery: anyone but {@code Sysop} sees only instances with {@code unrestrictedDiscovery=true}. */
+    /**
+     * Restricted discovery: anyone but {@code Sysop} sees only instances with {@code unrestrictedDiscovery=true}.
+     * By instance ids or by service definition names.
+     */
     private void lookupServices(final String caller, final ServiceInstanceLookupRequestDTO lookup,
                                 final Response response) throws IOException {
-        final List<String> found = instances.entrySet().stream()
+        final List<ServiceInstanceResponseDTO> found = instances.entrySet().stream()
                 .filter(e -> lookup.instanceIds() == null || lookup.instanceIds().contains(e.getKey()))
+                .filter(e -> lookup.serviceDefinitionNames() == null
+                        || lookup.serviceDefinitionNames().contains(e.getValue().serviceDefinitionName()))
                 .filter(e -> caller.equals("Sysop") || (e.getValue().metadata() != null
                         && Boolean.TRUE.equals(e.getValue().metadata().get("unrestrictedDiscovery"))))
-                .map(Map.Entry::getKey).toList();
-        json(response, 200, new ListResponseDTO<>(found.stream().map(id -> Map.of("instanceId", id)).toList(),
-                found.size()));
+                .map(e -> instanceResponse(e.getKey(), e.getValue())).toList();
+        json(response, 200, new ListResponseDTO<>(found, found.size()));
+    }
+
+    /**
+     * A core system's service as the 5.x core registers it: {@code generic_http} at this address, port and base
+     * path; with {@code unrestrictedDiscovery=true} when {@code unrestricted} (ConsumerAuthorization's
+     * {@code authorization}), without it otherwise (its {@code authorizationManagement}).
+     */
+    public void registerCoreService(final String system, final String definition, final boolean unrestricted,
+                                    final String address, final int port, final String basePath) {
+        systems.put(system, new SystemRegisterRequestDTO(Map.of(), "5.2.0", List.of(address), null));
+        instances.put(system + "|" + definition + "|1.0.0", new ServiceInstanceCreateRequestDTO(definition, "1.0.0",
+                null, unrestricted ? Map.of("unrestrictedDiscovery", true) : Map.of(), List.of(new ServiceInstanceInterfaceRequestDTO(
+                        "generic_http", "http", "NONE", Map.of("accessAddresses", List.of(address),
+                        "accessPort", port, "basePath", basePath)))));
+    }
+
+    private ServiceInstanceResponseDTO instanceResponse(final String id, final ServiceInstanceCreateRequestDTO i) {
+        final String now = Instant.now().toString();
+        final String provider = id.substring(0, id.indexOf('|'));
+        return new ServiceInstanceResponseDTO(id, systems.containsKey(provider) ? systemResponse(provider) : null,
+                new ServiceDefinitionResponseDTO(i.serviceDefinitionName(), now, now), i.version(), i.expiresAt(),
+                i.metadata() == null ? Map.of() : i.metadata(), i.interfaces(), now, now);
     }
 
     private SystemResponseDTO systemResponse(final String name) {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HistoryBudgetTest {
 
     private static final String PAYLOAD = "x".repeat(100);
-    /** Notification (here the payload's bytes) + payload text + overhead. */
-    private static final long COST = 100 + 100 + HistoryBudget.EVENT_OVERHEAD_BYTES;
+    /** Twice the notification (here the payload's bytes; no metadata) + overhead. */
+    private static final long COST = 2 * 100 + HistoryBudget.EVENT_OVERHEAD_BYTES;
 
     private static Event publish(final Topic topic) {
         return topic.publish(Events.draft("t", PAYLOAD), PAYLOAD.getBytes(StandardCharsets.UTF_8), System.nanoTime());
@@ -44,6 +45,16 @@ class HistoryBudgetTest {
         assertEquals(250, HistoryBudget.share(1000, 4));
         assertEquals(333, HistoryBudget.share(1000, 3), "rounded down: the shares never add up to more");
         assertThrows(IllegalArgumentException.class, () -> new HistoryBudget(-1));
+    }
+
+    @Test
+    void anEventCountsTwiceItsNotificationItsObjectsAndItsMetadataEntries() {
+        final Event plain = new Event("T", 1, Events.draft("t", "abc"), new byte[100], 0);
+        assertEquals(200 + HistoryBudget.EVENT_OVERHEAD_BYTES, HistoryBudget.cost(plain));
+        final Event tagged = new Event("T", 2, Events.draft("t", "abc", Map.of("a", "1", "b", "2"),
+                Events.PUBLISHER, 0), new byte[100], 0);
+        assertEquals(200 + HistoryBudget.EVENT_OVERHEAD_BYTES + 2 * HistoryBudget.HEAP_PER_METADATA_ENTRY,
+                HistoryBudget.cost(tagged));
     }
 
     @Test

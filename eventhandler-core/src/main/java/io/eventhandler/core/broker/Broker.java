@@ -12,6 +12,7 @@ import io.eventhandler.core.outbox.OutboxListeners;
 import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.subscription.EventFilter;
+import io.eventhandler.core.topic.HistoryBudget;
 import io.eventhandler.core.topic.Topic;
 import io.eventhandler.core.topic.TopicSnapshot;
 
@@ -44,6 +45,8 @@ public final class Broker implements AutoCloseable {
     private final Executor deliveryExecutor;
     private final DeliveryScheduler scheduler;
     private final OutboxListeners reports;
+    /** The heap every topic's history may hold together. */
+    private final HistoryBudget historyBudget;
     /** Forgotten topics kept, at most: about 100 bytes each, against some 5 KiB a live topic holds. */
     static final int MAX_FORGOTTEN = 65_536;
 
@@ -82,6 +85,7 @@ public final class Broker implements AutoCloseable {
         this.deliveryExecutor = deliveryExecutor;
         this.scheduler = scheduler;
         this.reports = reports;
+        this.historyBudget = new HistoryBudget(settings.historyMemoryMaxBytes());
         for (final CloseReason reason : CloseReason.values()) {
             disconnects.put(reason, new LongAdder());
         }
@@ -321,7 +325,7 @@ public final class Broker implements AutoCloseable {
 
     private Topic topic(final String name) {
         return topics.computeIfAbsent(name, n -> {
-            final Topic topic = new Topic(n, settings.historyBounds());
+            final Topic topic = new Topic(n, settings.historyBounds(), historyBudget);
             topic.continueAbove(Math.max(sequenceBase, forgottenFloor.get()));
             final Long last = forgotten.remove(n);
             if (last != null) {
@@ -402,6 +406,28 @@ public final class Broker implements AutoCloseable {
             }
         }
         return n;
+    }
+
+    /** The heap budget of the topics' histories: its bound, what they hold, what was trimmed to keep within it. */
+    public HistoryBudget historyBudget() {
+        return historyBudget;
+    }
+
+    /**
+     * If the histories hold more than their budget, trim every topic's to its share (the oldest go; a resume from
+     * before them is told of a gap). For a periodic sweep: it bounds what topics that stopped publishing hold.
+     *
+     * @return how many events were dropped
+     */
+    public int trimHistories() {
+        int trimmed = 0;
+        for (final Topic topic : topics.values()) {
+            if (!historyBudget.exceeded()) {
+                break;
+            }
+            trimmed += topic.trimHistoryToShare();
+        }
+        return trimmed;
     }
 
     /** Topics forgotten as idle whose last numbers are kept. */

@@ -69,8 +69,13 @@ public final class Topic implements FanOut {
     }
 
     public Topic(final String name, final HistoryBounds historyBounds) {
+        this(name, historyBounds, new HistoryBudget(0));
+    }
+
+    /** A topic whose history also keeps within {@code budget}, shared with the other topics of its broker. */
+    public Topic(final String name, final HistoryBounds historyBounds, final HistoryBudget budget) {
         this.name = name;
-        this.history = new TopicHistory(historyBounds);
+        this.history = new TopicHistory(historyBounds, budget);
     }
 
     @Override
@@ -192,6 +197,16 @@ public final class Topic implements FanOut {
         }
         retired = true;
         return lastSequence;
+    }
+
+    /**
+     * While the history budget is exceeded, drop this topic's oldest held events until it holds no more than its
+     * share (a resume from before them is told of a gap). For a periodic sweep.
+     *
+     * @return how many events were dropped
+     */
+    public synchronized int trimHistoryToShare() {
+        return history.trimToShare();
     }
 
     /** Whether its broker forgot it: nothing may be added to it. */

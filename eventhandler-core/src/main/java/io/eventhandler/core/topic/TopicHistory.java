@@ -14,22 +14,26 @@ import java.util.List;
 final class TopicHistory {
 
     private final HistoryBounds bounds;
+    private final HistoryBudget budget;
     private final Event[] ring;
     /** Slot of the oldest held event. */
     private int head;
     private int count;
     /** Encoded bytes of the held events. */
     private long bytes;
+    /** Heap the held events are counted for in the {@link HistoryBudget}. */
+    private long cost;
     private long newest;
     /** The highest sequence number pushed out of the ring: what a resume can no longer be given. */
     private long evictedThrough;
 
     TopicHistory(final int capacity) {
-        this(HistoryBounds.count(capacity));
+        this(HistoryBounds.count(capacity), new HistoryBudget(0));
     }
 
-    TopicHistory(final HistoryBounds bounds) {
+    TopicHistory(final HistoryBounds bounds, final HistoryBudget budget) {
         this.bounds = bounds;
+        this.budget = budget;
         this.ring = new Event[bounds.maxEvents()];
     }
 
@@ -43,29 +47,75 @@ final class TopicHistory {
             evictedThrough = newest;
             return;
         }
+        final long costBefore = cost;
+        final int countBefore = count;
         if (count == ring.length) {
             evictOldest();
         }
         ring[(head + count) % ring.length] = event;
         count++;
         bytes += event.encoded().length;
+        cost += HistoryBudget.cost(event);
         while (count > 0 && bounds.exceeded(count, bytes)) {
             evictOldest(); // may evict the new event itself, when it alone is larger than the byte bound
         }
-        expire(event.acceptedNanos());
+        dropExpired(event.acceptedNanos());
+        if (settle(costBefore, countBefore)) {
+            trimToShare();
+        }
     }
 
     /** Drop what is older than the age bound at {@code nowNanos}. */
     void expire(final long nowNanos) {
+        final long costBefore = cost;
+        final int countBefore = count;
+        dropExpired(nowNanos);
+        settle(costBefore, countBefore);
+    }
+
+    /**
+     * While the budget is exceeded, drop the oldest events until this history holds no more than its share (even
+     * the newest: an event larger than the share is not kept for replay).
+     *
+     * @return how many events were dropped
+     */
+    int trimToShare() {
+        if (!budget.exceeded()) {
+            return 0;
+        }
+        final long costBefore = cost;
+        final int countBefore = count;
+        final long share = budget.share();
+        while (count > 0 && cost > share) {
+            evictOldest();
+        }
+        final int trimmed = countBefore - count;
+        if (trimmed > 0) {
+            budget.trimmed(trimmed);
+            settle(costBefore, countBefore);
+        }
+        return trimmed;
+    }
+
+    private void dropExpired(final long nowNanos) {
         while (count > 0 && bounds.expired(ring[head].acceptedNanos(), nowNanos)) {
             evictOldest();
         }
+    }
+
+    /** Tell the budget what changed since {@code costBefore}, {@code countBefore}; whether it is now exceeded. */
+    private boolean settle(final long costBefore, final int countBefore) {
+        if ((countBefore == 0) != (count == 0)) {
+            budget.holding(count > 0);
+        }
+        return budget.add(cost - costBefore);
     }
 
     private void evictOldest() {
         final Event oldest = ring[head];
         evictedThrough = oldest.sequence();
         bytes -= oldest.encoded().length;
+        cost -= HistoryBudget.cost(oldest);
         ring[head] = null;
         head = (head + 1) % ring.length;
         count--;
@@ -100,6 +150,11 @@ final class TopicHistory {
 
     long bytes() {
         return bytes;
+    }
+
+    /** Heap the held events are counted for in the budget. */
+    long cost() {
+        return cost;
     }
 
     /** The held events with a sequence number greater than {@code after}, oldest first. */

@@ -24,9 +24,12 @@ import static io.eventhandler.server.config.Setting.atLeast;
  * @param queueCapacity {@link #QUEUE_CAPACITY} — events waiting for the writer; an event that finds it full
  *                      is not made durable (counted) but still delivered (65536)
  * @param batchMax      {@link #BATCH_MAX} — events written in one commit at most (1024)
+ * @param memoryMaxBytes {@link #MEMORY_MAX_BYTES} — heap all topics' in-memory histories may hold together; the
+ *                      oldest events of the topics above their share go first (0, the default: from the heap, see
+ *                      {@link #effectiveMemoryMaxBytes})
  */
 public record HistoryConfiguration(HistoryMode mode, int size, Path dir, int maxAgeSeconds, int maxBytes, boolean sync,
-                                   boolean fsync, int queueCapacity, int batchMax) {
+                                   boolean fsync, int queueCapacity, int batchMax, int memoryMaxBytes) {
 
     /** The store file in {@link #dir}. */
     public static final String FILE_NAME = "history.mv";
@@ -52,6 +55,24 @@ public record HistoryConfiguration(HistoryMode mode, int size, Path dir, int max
     public static final Setting<Integer> BATCH_MAX = SETTINGS.add(Setting.integer("eh.history.batch.max", 1024,
             atLeast(1)), HistoryConfiguration::batchMax);
 
+    public static final Setting<Integer> MEMORY_MAX_BYTES = SETTINGS.add(
+            Setting.integer("eh.history.memory.max.bytes", 0, atLeast(0)), HistoryConfiguration::memoryMaxBytes);
+
+    /**
+     * Part of the heap the histories get when {@link #MEMORY_MAX_BYTES} is 0: an eighth. With the SSE streams'
+     * three quarters at their worst and the topics' eighth (both from the heap, see
+     * {@link LimitsConfiguration#effectiveMaxSseStreams} and {@link LimitsConfiguration#effectiveMaxTopics}) the
+     * derived bounds add up to the heap; the streams' per-stream figure carries a margin of about a quarter over
+     * what was measured, which is what the rest of the server lives in.
+     */
+    static final int HEAP_FRACTION_DIVISOR = 8;
+
+    /** The configured budget, or with 0 an eighth of {@code maxHeapBytes} (at most {@link Integer#MAX_VALUE}). */
+    public long effectiveMemoryMaxBytes(final long maxHeapBytes) {
+        return memoryMaxBytes > 0 ? memoryMaxBytes
+                : Math.min(Integer.MAX_VALUE, maxHeapBytes / HEAP_FRACTION_DIVISOR);
+    }
+
     public boolean durable() {
         return mode == HistoryMode.DURABLE;
     }
@@ -75,7 +96,7 @@ public record HistoryConfiguration(HistoryMode mode, int size, Path dir, int max
         }
         final HistoryConfiguration configuration = new HistoryConfiguration(mode, size, Path.of(dir),
                 source.get(MAX_AGE_S), source.get(MAX_BYTES), source.get(SYNC), source.get(FSYNC),
-                source.get(QUEUE_CAPACITY), source.get(BATCH_MAX));
+                source.get(QUEUE_CAPACITY), source.get(BATCH_MAX), source.get(MEMORY_MAX_BYTES));
         if (configuration.sync() && !configuration.durable()) {
             source.problem(SYNC + "=true needs " + MODE + "=DURABLE (nothing else can acknowledge as durable)");
         }

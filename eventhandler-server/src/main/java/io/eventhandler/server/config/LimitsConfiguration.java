@@ -69,12 +69,13 @@ public record LimitsConfiguration(
     static final long HEAP_PER_TOPIC_BYTES = 8 * 1024;
 
     /**
-     * The configured topic limit, or with 0 the topics that fit in a quarter of {@code maxHeapBytes} at
-     * {@value #HEAP_PER_TOPIC_BYTES} bytes each (at least 100).
+     * The configured topic limit, or with 0 the topics that fit in an eighth of {@code maxHeapBytes} at
+     * {@value #HEAP_PER_TOPIC_BYTES} bytes each (at least 100); the histories' events get another eighth (see
+     * {@link HistoryConfiguration#effectiveMemoryMaxBytes}).
      */
     public int effectiveMaxTopics(final long maxHeapBytes) {
         return maxTopics > 0 ? maxTopics
-                : (int) Math.max(100, Math.min(Integer.MAX_VALUE, maxHeapBytes / 4 / HEAP_PER_TOPIC_BYTES));
+                : (int) Math.max(100, Math.min(Integer.MAX_VALUE, maxHeapBytes / 8 / HEAP_PER_TOPIC_BYTES));
     }
 
     /**

@@ -8,6 +8,7 @@ import io.eventhandler.core.broker.BrokerSettings;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.topic.HistoryBounds;
+import io.eventhandler.core.topic.HistoryBudget;
 import io.eventhandler.core.topic.TopicSnapshot;
 import io.eventhandler.server.config.DeliveryConfiguration;
 import io.eventhandler.server.config.HistoryConfiguration;
@@ -15,8 +16,11 @@ import io.eventhandler.server.config.HistoryMode;
 import io.eventhandler.server.runtime.Component;
 import io.eventhandler.server.runtime.Runner;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Each topic's history as configured: its bounds (none when OFF), the durable store when DURABLE, the pages the
@@ -25,11 +29,18 @@ import java.util.Optional;
  */
 public final class HistoryService implements Component {
 
+    /**
+     * How often the histories are trimmed to their shares of the memory budget when over it: what topics that stopped
+     * publishing hold above their share is given back within this (a publishing topic trims itself at once).
+     */
+    static final long BUDGET_SWEEP_MS = 250;
+
     private final HistoryConfiguration configuration;
     private final HistoryBounds bounds;
     private final Broker broker;
     private final Runner runner;
     private DurableHistory durable;
+    private ScheduledExecutorService budgetSweep;
 
     /** @param runner makes the durable history's writer loop and acknowledgement thread */
     public HistoryService(final HistoryConfiguration configuration, final Broker broker, final Runner runner) {
@@ -50,14 +61,23 @@ public final class HistoryService implements Component {
                                                 final DeliveryConfiguration delivery) {
         final HistoryBounds bounds = bounds(configuration);
         return new BrokerSettings(bounds.maxEvents(), delivery.subscriberQueueCapacity(), delivery.batchMax(),
-                bounds.maxBytes(), bounds.maxAgeNanos());
+                bounds.maxBytes(), bounds.maxAgeNanos(),
+                configuration.effectiveMemoryMaxBytes(Runtime.getRuntime().maxMemory()));
     }
 
-    /** Reload the durable store into the broker and start journaling (DURABLE only); before the first publish. */
+    /**
+     * Reload the durable store into the broker and start journaling (DURABLE only), before the first publish; start
+     * the sweep that keeps the histories within their memory budget.
+     */
     @Override
     public void start() {
         if (configuration.durable()) {
             durable = DurableHistory.start(configuration, bounds, broker, runner);
+        }
+        if (broker.historyBudget().maxBytes() > 0 && bounds.maxEvents() > 0) {
+            budgetSweep = runner.timer("eh-history-trim", Duration.ofSeconds(5));
+            budgetSweep.scheduleWithFixedDelay(broker::trimHistories, BUDGET_SWEEP_MS, BUDGET_SWEEP_MS,
+                    TimeUnit.MILLISECONDS);
         }
     }
 
@@ -102,14 +122,18 @@ public final class HistoryService implements Component {
     }
 
     public HistoryStatus status() {
+        final HistoryBudget budget = broker.historyBudget();
         return new HistoryStatus(configuration.mode().name(), configuration.sync(), configuration.fsync(),
-                bounds.maxEvents(), bounds.maxBytes(), configuration.maxAgeSeconds(),
-                durable == null ? null : durable.status());
+                bounds.maxEvents(), bounds.maxBytes(), configuration.maxAgeSeconds(), budget.maxBytes(),
+                budget.heldBytes(), budget.trimmedEvents(), durable == null ? null : durable.status());
     }
 
-    /** Write what is queued, commit and close the store. */
+    /** Stop the budget sweep; write what is queued, commit and close the store. */
     @Override
     public void close() {
+        if (budgetSweep != null) {
+            budgetSweep.shutdownNow();
+        }
         if (durable != null) {
             durable.close();
         }

@@ -8,6 +8,7 @@ import io.eventhandler.core.topic.TopicSnapshot;
 import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.replication.ReplicationLinkDTO;
 import io.eventhandler.server.runtime.RoleActivity;
+import io.eventhandler.core.topic.HistoryBudget;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -70,6 +71,7 @@ public final class EventHandlerMetrics implements AutoCloseable {
         bindDeliveryScheduler();
         bindHttpWorkers();
         bindReplication();
+        bindHistoryBudget();
     }
 
     /** Adds the meters of an optional part (the Kafka bridge), which knows its own counters. */
@@ -184,6 +186,18 @@ public final class EventHandlerMetrics implements AutoCloseable {
                     .description("Subscribers detached, by reason").tag("reason", reason.name())
                     .register(registry);
         }
+    }
+
+    private void bindHistoryBudget() {
+        final HistoryBudget budget = state.broker().historyBudget();
+        Gauge.builder("eh.history.memory.max.bytes", budget, HistoryBudget::maxBytes)
+                .description("Heap budget of all topics' in-memory histories together (0: none)").register(registry);
+        Gauge.builder("eh.history.memory.held.bytes", budget, HistoryBudget::heldBytes)
+                .description("Heap the in-memory histories are counted as holding").register(registry);
+        FunctionCounter.builder("eh.history.trimmed", budget, HistoryBudget::trimmedEvents)
+                .description("Events dropped from a topic's history before its count, byte or age bound, by reason "
+                        + "(memory: to keep all histories within their heap budget)")
+                .tag("reason", "memory").register(registry);
     }
 
     private void bindDeliveryScheduler() {

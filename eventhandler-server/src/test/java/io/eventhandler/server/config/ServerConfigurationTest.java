@@ -162,6 +162,7 @@ class ServerConfigurationTest {
         values.put(ObservabilityConfiguration.LOG_MAX_LINES.key(), "40");
         values.put(HistoryConfiguration.MODE.key(), "DURABLE");
         values.put(HistoryConfiguration.DIR.key(), "/var/lib/eh/history");
+        values.put(HistoryConfiguration.MEMORY_MAX_BYTES.key(), "65536");
         values.put(HistoryConfiguration.MAX_AGE_S.key(), "3600");
         values.put(HistoryConfiguration.MAX_BYTES.key(), "1048576");
         values.put(HistoryConfiguration.SYNC.key(), "true");
@@ -307,6 +308,7 @@ class ServerConfigurationTest {
         expected.put("eh.history.fsync", "false");
         expected.put("eh.history.queue.capacity", "65536");
         expected.put("eh.history.batch.max", "1024");
+        expected.put("eh.history.memory.max.bytes", "0");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
     }
@@ -363,7 +365,7 @@ class ServerConfigurationTest {
                         new DeliveryConfiguration(5, 2, 1, 8, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new HistoryConfiguration(HistoryMode.DURABLE, 0, Path.of("/var/lib/eh/history"), 3600,
-                                1_048_576, true, true, 16, 8),
+                                1_048_576, true, true, 16, 8, 65_536),
                         new EngineConfiguration("graph.json", 3),
                         new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"),
                         new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
@@ -507,6 +509,7 @@ class ServerConfigurationTest {
             eh.history.mode                | disk        | eh.history.mode=disk must be one of [OFF, MEMORY, DURABLE]
             eh.history.sync                | true        | eh.history.sync=true needs eh.history.mode=DURABLE (nothing else can acknowledge as durable)
             eh.history.max.bytes           | -1          | eh.history.max.bytes=-1 must be at least 0
+            eh.history.memory.max.bytes    | -1          | eh.history.memory.max.bytes=-1 must be at least 0
             eh.history.queue.capacity      | 15          | eh.history.queue.capacity=15 must be at least 16
             eh.publish.bytes.limit         | 65535       | eh.publish.bytes.limit=65535 must be 0 (none) or at least eh.max.body.bytes (65536)
             """)

@@ -76,15 +76,8 @@ public final class CertificateAccessControl5 implements AccessControl {
     @Override
     public void requireRequester(final Optional<SystemIdentity> caller, final String requesterSystemName,
                                  final String origin) {
-        if (requesterSystemName == null || requesterSystemName.isBlank()) {
-            throw ArrowheadException.auth("The requester system name is missing: give the name of your certificate",
-                    origin);
-        }
-        final String certified = caller.orElseThrow().systemName();
-        if (!requesterSystemName.equalsIgnoreCase(certified)) {
-            throw ArrowheadException.auth("Requester system name (" + requesterSystemName
-                    + ") and the system name of the certificate (" + certified + ") do not match", origin);
-        }
+        RequesterName.require(caller.orElseThrow(), requesterSystemName, "the name of your certificate",
+                "the system name of the certificate", origin);
     }
 
     @Override

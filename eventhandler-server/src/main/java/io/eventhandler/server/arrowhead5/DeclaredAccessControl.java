@@ -62,16 +62,9 @@ public final class DeclaredAccessControl implements AccessControl {
     @Override
     public void requireRequester(final Optional<SystemIdentity> caller, final String requesterSystemName,
                                  final String origin) {
-        if (caller.isEmpty()) {
-            return;
-        }
-        if (requesterSystemName == null || requesterSystemName.isBlank()) {
-            throw ArrowheadException.auth("The requester system name is missing: give the name declared in the"
-                    + " Authorization header", origin);
-        }
-        if (!requesterSystemName.equalsIgnoreCase(caller.get().systemName())) {
-            throw ArrowheadException.auth("Requester system name (" + requesterSystemName
-                    + ") and the declared system name (" + caller.get().systemName() + ") do not match", origin);
+        if (caller.isPresent()) {
+            RequesterName.require(caller.get(), requesterSystemName,
+                    "the name declared in the Authorization header", "the declared system name", origin);
         }
     }
 

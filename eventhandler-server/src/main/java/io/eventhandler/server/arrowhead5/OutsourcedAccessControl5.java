@@ -81,15 +81,8 @@ final class OutsourcedAccessControl5 implements AccessControl {
     @Override
     public void requireRequester(final Optional<SystemIdentity> caller, final String requesterSystemName,
                                  final String origin) {
-        if (requesterSystemName == null || requesterSystemName.isBlank()) {
-            throw ArrowheadException.auth("The requester system name is missing: give the name you logged in with",
-                    origin);
-        }
-        final String verified = caller.orElseThrow().systemName();
-        if (!requesterSystemName.equalsIgnoreCase(verified)) {
-            throw ArrowheadException.auth("Requester system name (" + requesterSystemName
-                    + ") and the system name of the identity token (" + verified + ") do not match", origin);
-        }
+        RequesterName.require(caller.orElseThrow(), requesterSystemName, "the name you logged in with",
+                "the system name of the identity token", origin);
     }
 
     @Override

@@ -1,0 +1,73 @@
+package io.eventhandler.server.mqtt;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.api.SubscriptionRequestDTO;
+import io.eventhandler.security.certs.SystemIdentity;
+import io.eventhandler.server.http.ArrowheadException;
+import io.eventhandler.server.security.AccessControl;
+import io.eventhandler.server.store.NewSubscription;
+import io.eventhandler.server.subscription.SubscriptionValidator;
+import io.eventhandler.server.subscription.Subscriptions;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code subscribe} over MQTT: the payload is the {@code SubscriptionRequestDTO} of {@code POST
+ * /eventhandler/subscribe}, checked by the same access control and validator and authorized, stored and attached by
+ * the same {@link Subscriptions}; its {@code notifyUri} is the MQTT topic the events are published to (stored as
+ * {@code mqtt:<topic>}, delivered by {@link MqttDelivery}).
+ */
+final class MqttSubscribeOperation implements MqttOperation {
+
+    private static final int MAX_TOPIC_BYTES = 65_535;
+
+    private final AccessControl access;
+    private final SubscriptionValidator validator;
+    private final Subscriptions subscriptions;
+    private final ObjectMapper mapper;
+    /** The Event Handler's own topics, {@code arrowhead/<system>/}: no delivery goes there. */
+    private final String ownTopics;
+
+    MqttSubscribeOperation(final AccessControl access, final SubscriptionValidator validator,
+                           final Subscriptions subscriptions, final ObjectMapper mapper, final String ownTopics) {
+        this.access = access;
+        this.validator = validator;
+        this.subscriptions = subscriptions;
+        this.mapper = mapper;
+        this.ownTopics = ownTopics;
+    }
+
+    @Override
+    public CompletableFuture<Object> run(final MqttEnvelopes.Request request, final Optional<SystemIdentity> caller,
+                                         final String origin, final int bytes) {
+        final SubscriptionRequestDTO dto = MqttPublishOperation.payload(mapper, request,
+                SubscriptionRequestDTO.class, origin);
+        if (dto != null) {
+            access.requireRequester(caller, dto.subscriberSystem() == null ? null
+                    : dto.subscriberSystem().systemName(), origin);
+        }
+        final NewSubscription validated = validator.validate(dto, origin);
+        final String topic = deliveryTopic(dto.notifyUri().trim(), origin);
+        return subscriptions.subscribe(validated.withNotifyUri(MqttDelivery.TARGET_PREFIX + topic), origin)
+                .thenApply(stored -> null);
+    }
+
+    /** The topic events go to: a plain topic name (no wildcards, not a broker's {@code $} topic), not ours. */
+    private String deliveryTopic(final String topic, final String origin) {
+        if (topic.contains("+") || topic.contains("#") || topic.startsWith("$") || topic.indexOf('\0') >= 0) {
+            throw ArrowheadException.invalidParameter("Request.NotifyUri must be an MQTT topic name without"
+                    + " wildcards (+, #), not starting with $: the topic the events are published to.", origin);
+        }
+        if (topic.getBytes(StandardCharsets.UTF_8).length > MAX_TOPIC_BYTES) {
+            throw ArrowheadException.invalidParameter("Request.NotifyUri is longer than an MQTT topic may be.",
+                    origin);
+        }
+        if (topic.startsWith(ownTopics)) {
+            throw ArrowheadException.invalidParameter("Request.NotifyUri must not be under " + ownTopics
+                    + ", where the Event Handler takes requests.", origin);
+        }
+        return topic;
+    }
+}

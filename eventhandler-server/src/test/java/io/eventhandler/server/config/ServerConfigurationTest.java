@@ -344,10 +344,10 @@ class ServerConfigurationTest {
                         "the store password", "the key store password" -> "";
                 case "on when a key store is given" -> "false";
                 case "server.address" -> "127.0.0.1";
-                case "sr_address" -> "";
+                case "sr_address", "AH-<system name>", "the system name" -> "";
                 case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
-                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|MEMORY|ARROWHEAD46|DECLARED|EventHandler|jdbc:\\S+|[\\w-]+\\.csv|sysop|eventhandler|eh\\.|kafka-bridge|\\./[\\w/]+")) {
+                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|MEMORY|ARROWHEAD46|DECLARED|EventHandler|jdbc:\\S+|tcp:\\S+|[\\w-]+\\.csv|sysop|eventhandler|eh\\.|kafka-bridge|\\./[\\w/]+")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;

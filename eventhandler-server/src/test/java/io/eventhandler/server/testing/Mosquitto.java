@@ -118,6 +118,17 @@ public final class Mosquitto implements AutoCloseable {
         }
     }
 
+    /** How often it has written its in-memory database (sessions, subscriptions, queues) to disk so far. */
+    public long saves() {
+        try {
+            final Path log = dir.resolve("mosquitto.log");
+            return Files.exists(log) ? Files.readAllLines(log).stream()
+                    .filter(line -> line.contains("Saving in-memory database")).count() : 0;
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public int port() {
         return port;
     }

@@ -33,7 +33,7 @@ public final class EventHandler5Services {
     /** The operations each service takes over MQTT (the SSE stream has no MQTT counterpart). */
     public static final Map<String, List<String>> MQTT_OPERATIONS = Map.of(
             PUBLISH_SERVICE, List.of("publish"),
-            SUBSCRIBE_SERVICE, List.of("subscribe", "unsubscribe"));
+            SUBSCRIBE_SERVICE, List.of("subscribe"));
 
     private static final Map<String, Map<String, Operation>> SERVICES = Map.of(
             PUBLISH_SERVICE, operations(

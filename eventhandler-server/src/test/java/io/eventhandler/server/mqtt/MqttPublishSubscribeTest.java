@@ -214,5 +214,6 @@ class MqttPublishSubscribeTest {
                 .get("EventHandler|eventSubscribe|1.0.0").interfaces().stream()
                 .filter(i -> i.templateName().equals("generic_mqtt")).findFirst().orElseThrow();
         assertEquals("arrowhead/event-handler/event-subscribe/", subscribe.properties().get("baseTopic"));
+        assertEquals(List.of("subscribe"), subscribe.properties().get("operations"));
     }
 }

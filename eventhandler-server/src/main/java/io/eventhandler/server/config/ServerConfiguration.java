@@ -146,9 +146,9 @@ public record ServerConfiguration(
         store.describe(d);
         tls.describe(d);
         arrowhead.describe(d);
-        mqtt.describe(d);
         replication.describe(d);
         kafka.describe(d);
+        mqtt.describe(d);
         observability.describe(d);
         experimental.describe(d);
         return d;

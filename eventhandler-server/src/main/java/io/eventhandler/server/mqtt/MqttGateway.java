@@ -60,7 +60,7 @@ public final class MqttGateway implements Component {
         this.requests = new MqttRequests(link, parts.mapper(), access, parts.intake(), parts.serving(), mqtt.qos(),
                 Map.of(publishTopic + "publish", new MqttPublishOperation(publish, parts.mapper()),
                         subscribeTopic + "subscribe", new MqttSubscribeOperation(access, validator, subscriptions,
-                                parts.mapper(), "arrowhead/" + publishTopic.split("/")[1] + "/")));
+                                parts.mapper())));
         LOG.info("MQTT: {} as {}, requests on {}publish and {}subscribe", mqtt.brokerUrl(),
                 mqtt.effectiveClientId(system), publishTopic, subscribeTopic);
     }

@@ -3,6 +3,7 @@ package io.eventhandler.server.mqtt;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eventhandler.api.ExceptionType;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
@@ -83,7 +84,7 @@ final class MqttRequests {
             return;
         }
         if (!intake.enter()) {
-            error(request, new ArrowheadException(io.eventhandler.api.ExceptionType.UNAVAILABLE, 503,
+            error(request, new ArrowheadException(ExceptionType.UNAVAILABLE, 503,
                     "The Event Handler is stopping; nothing was accepted. Retry in a moment.", topic));
             return;
         }
@@ -143,7 +144,7 @@ final class MqttRequests {
             refusal = e;
         } else {
             LOG.error("MQTT request failed", failure);
-            refusal = new ArrowheadException(io.eventhandler.api.ExceptionType.GENERIC, 500, "Internal error: "
+            refusal = new ArrowheadException(ExceptionType.GENERIC, 500, "Internal error: "
                     + failure.getClass().getSimpleName(), null);
         }
         final String type = MqttEnvelopes.fiveType(refusal.type(), refusal.status());

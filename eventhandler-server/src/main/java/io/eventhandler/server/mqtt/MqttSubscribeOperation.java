@@ -27,16 +27,15 @@ final class MqttSubscribeOperation implements MqttOperation {
     private final SubscriptionValidator validator;
     private final Subscriptions subscriptions;
     private final ObjectMapper mapper;
-    /** The Event Handler's own topics, {@code arrowhead/<system>/}: no delivery goes there. */
-    private final String ownTopics;
+    /** The 5.x service topics ({@code arrowhead/<system>/...}, where systems take requests): no delivery goes there. */
+    static final String SERVICE_TOPICS = "arrowhead/";
 
     MqttSubscribeOperation(final AccessControl access, final SubscriptionValidator validator,
-                           final Subscriptions subscriptions, final ObjectMapper mapper, final String ownTopics) {
+                           final Subscriptions subscriptions, final ObjectMapper mapper) {
         this.access = access;
         this.validator = validator;
         this.subscriptions = subscriptions;
         this.mapper = mapper;
-        this.ownTopics = ownTopics;
     }
 
     @Override
@@ -54,7 +53,10 @@ final class MqttSubscribeOperation implements MqttOperation {
                 .thenApply(stored -> null);
     }
 
-    /** The topic events go to: a plain topic name (no wildcards, not a broker's {@code $} topic), not ours. */
+    /**
+     * The topic events go to: a plain topic name (no wildcards, not a broker's {@code $} topic), and none where a
+     * system takes requests, which the Event Handler would otherwise send there under its own name.
+     */
     private String deliveryTopic(final String topic, final String origin) {
         if (topic.contains("+") || topic.contains("#") || topic.startsWith("$") || topic.indexOf('\0') >= 0) {
             throw ArrowheadException.invalidParameter("Request.NotifyUri must be an MQTT topic name without"
@@ -64,9 +66,9 @@ final class MqttSubscribeOperation implements MqttOperation {
             throw ArrowheadException.invalidParameter("Request.NotifyUri is longer than an MQTT topic may be.",
                     origin);
         }
-        if (topic.startsWith(ownTopics)) {
-            throw ArrowheadException.invalidParameter("Request.NotifyUri must not be under " + ownTopics
-                    + ", where the Event Handler takes requests.", origin);
+        if (topic.startsWith(SERVICE_TOPICS) || topic.isEmpty()) {
+            throw ArrowheadException.invalidParameter("Request.NotifyUri must be a topic of the subscriber's own,"
+                    + " not under " + SERVICE_TOPICS + " where systems take requests.", origin);
         }
         return topic;
     }

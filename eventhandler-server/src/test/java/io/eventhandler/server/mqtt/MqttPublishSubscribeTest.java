@@ -190,6 +190,20 @@ class MqttPublishSubscribeTest {
         assertEquals(List.of("good"), eventPayloads(dashboard.messages(topic)));
     }
 
+    @Test
+    void aSubscriptionDeliveringToAServiceTopicIsRefused() {
+        final String type = EhHttp.uniqueTopic("doorAlarm");
+        final JsonNode answer = dashboard.request(SUBSCRIBE, DASHBOARD, Requests.subscription(type,
+                Requests.system("AlarmDashboard", "127.0.0.1", 9500),
+                "arrowhead/serviceregistry/service-discovery/register"), null);
+        assertEquals(400, answer.path("status").asInt(), answer::toString);
+        assertEquals("INVALID_PARAMETER", answer.path("payload").path("exceptionType").asText());
+        assertEquals(SUBSCRIBE, answer.path("payload").path("origin").asText());
+        final JsonNode wildcard = dashboard.request(SUBSCRIBE, DASHBOARD, Requests.subscription(type,
+                Requests.system("AlarmDashboard", "127.0.0.1", 9500), "plant/#"), null);
+        assertEquals(400, wildcard.path("status").asInt(), wildcard::toString);
+    }
+
     private static void assertError(final JsonNode answer, final int status, final String type,
                                     final String messagePart) {
         assertEquals(status, answer.path("status").asInt(), answer::toString);

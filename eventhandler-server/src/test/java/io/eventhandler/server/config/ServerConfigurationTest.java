@@ -619,7 +619,8 @@ class ServerConfigurationTest {
                 () -> ServerConfiguration.fromMap(Map.of("eh.unknown", "x")));
         assertTrue(fromMap.getMessage().contains("eh.unknown is not a known setting"), fromMap::getMessage);
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.load(file.resolveSibling("none"),
-                Map.of("SOMETHING_ELSE", "x", "EH_TEST_POSTGRES_URL", "x", "EH_REQUIRE_BROWSER", "1")),
+                Map.of("SOMETHING_ELSE", "x", "EH_TEST_POSTGRES_URL", "x", "EH_REQUIRE_BROWSER", "1",
+                        "EH_REQUIRE_MOSQUITTO", "1")),
                 "foreign environment variables and the build's own are not ours to judge");
     }
 

@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.net.ssl.SSLContext;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -113,7 +114,7 @@ final class MqttLink implements MqttCallbackExtended, AutoCloseable {
         try {
             if (!topics.isEmpty()) {
                 final int[] qos = new int[topics.size()];
-                java.util.Arrays.fill(qos, 1);
+                Arrays.fill(qos, 1);
                 client.subscribe(topics.toArray(String[]::new), qos,
                         topics.stream().map(requests::get).toArray(IMqttMessageListener[]::new));
             }

@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Real faults of a real Mosquitto under a standalone Event Handler with MQTT on: the broker killed (-9) and started
  * again (the Event Handler reconnects, subscribes its request topics again and delivers what it accepted meanwhile),
  * and the broker stopped (SIGSTOP) while events are published, so that the MQTT subscriber's queue overflows: the
- * drops are counted and, once the broker answers again, announced to the subscriber by a gap notice.
+ * drops are counted and, once the broker answers again, announced to the subscriber by a gap notice; and an MQTT
+ * subscription kept in the store across a restart of the Event Handler.
  */
 @Tag("long")
 class MqttBrokerFaultTest {
@@ -54,20 +55,25 @@ class MqttBrokerFaultTest {
     @BeforeEach
     void start() {
         mosquitto = Mosquitto.start(dir.resolve("mosquitto"));
-        server = EventHandlerServer.start(ServerConfiguration.fromMap(Map.of(
-                HttpConfiguration.PORT.key(), "0",
-                HttpConfiguration.ADDRESS.key(), "127.0.0.1",
-                StoreConfiguration.URL.key(), "jdbc:h2:mem:eh-" + UUID.randomUUID(),
-                DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), Integer.toString(QUEUE_CAPACITY),
-                MqttConfiguration.ENABLED.key(), "true",
-                MqttConfiguration.RECONNECT_MAX_MS.key(), "1000",
-                MqttConfiguration.BROKER_URL.key(), mosquitto.url())));
-        http = new EhHttp(server.baseUri());
+        startServer();
         // a persistent session: the broker keeps its subscription and queues for it while it is away
         dashboard = MqttTestClient.connect(mosquitto.url(), "dashboard-" + UUID.randomUUID(), false);
         sensor = MqttTestClient.connect(mosquitto.url(), "sensor-" + UUID.randomUUID(), true);
         eventually().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> sensor.request(PUBLISH, null,
                 Requests.event("warmUp", "0"), null, Duration.ofSeconds(1)).path("status").asInt() == 200);
+    }
+
+    /** The Event Handler, its subscriptions in a file that outlives it. */
+    private void startServer() {
+        server = EventHandlerServer.start(ServerConfiguration.fromMap(Map.of(
+                HttpConfiguration.PORT.key(), "0",
+                HttpConfiguration.ADDRESS.key(), "127.0.0.1",
+                StoreConfiguration.URL.key(), "jdbc:h2:file:" + dir.resolve("store").resolve("eventhandler"),
+                DeliveryConfiguration.SUBSCRIBER_QUEUE_CAPACITY.key(), Integer.toString(QUEUE_CAPACITY),
+                MqttConfiguration.ENABLED.key(), "true",
+                MqttConfiguration.RECONNECT_MAX_MS.key(), "1000",
+                MqttConfiguration.BROKER_URL.key(), mosquitto.url())));
+        http = new EhHttp(server.baseUri());
     }
 
     @AfterEach
@@ -158,6 +164,18 @@ class MqttBrokerFaultTest {
         assertEquals(expected, got, "in publishing order");
         assertTrue(got.contains("s1"), "the one in flight when the broker stopped arrives");
         assertEquals(dropped, http.statistics().topic(type).deliveriesDropped());
+    }
+
+    @Test
+    void anMqttSubscriptionOutlivesARestartOfTheEventHandler() {
+        final String type = EhHttp.uniqueTopic("kept");
+        final String topic = subscribeOverMqtt(type);
+        server.stop(Duration.ofSeconds(5));
+        startServer();
+
+        http.publishOk(type, "after-restart");
+        eventually().atMost(Duration.ofSeconds(30)).until(() -> !dashboard.messages(topic).isEmpty());
+        assertEquals(List.of("after-restart"), eventPayloads(dashboard.messages(topic)));
     }
 
     private static List<JsonNode> gaps(final List<JsonNode> messages) {

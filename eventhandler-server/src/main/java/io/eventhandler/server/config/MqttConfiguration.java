@@ -13,7 +13,7 @@ import static io.eventhandler.server.config.Setting.between;
  *
  * @param enabled         {@link #ENABLED}
  * @param brokerUrl       {@link #BROKER_URL} — {@code tcp://host:port}, or {@code ssl://host:port} with the
- *                        Event Handler's own TLS identity ({@code eh.tls.*}) as the 5.x systems use theirs
+ *                        Event Handler's own TLS identity ({@code server.ssl.*}) as the 5.x systems use theirs
  * @param clientId        {@link #CLIENT_ID} — blank: {@code AH-<system name>}, as the 5.x core systems connect
  * @param username        {@link #USERNAME} — blank: the system name, as the 5.x core systems connect
  * @param password        {@link #PASSWORD} — the broker password; none
@@ -59,8 +59,8 @@ public record MqttConfiguration(boolean enabled, String brokerUrl, String client
                     + " identifies callers by client certificate, which an MQTT request does not carry");
         }
         if (mqtt.enabled() && mqtt.tls() && !tlsEnabled) {
-            source.problem(BROKER_URL + "=" + mqtt.brokerUrl() + " (TLS) needs eh.tls.enabled=true: the Event"
-                    + " Handler meets the broker with its own certificate");
+            source.problem(BROKER_URL + "=" + mqtt.brokerUrl() + " (TLS) needs " + TlsConfiguration.ENABLED
+                    + "=true: the Event Handler meets the broker with its own certificate");
         }
         return mqtt;
     }

@@ -35,6 +35,7 @@ import java.util.function.BooleanSupplier;
 final class MqttRequests {
 
     private static final Logger LOG = LoggerFactory.getLogger(MqttRequests.class);
+    private static final long INFLIGHT_FULL_RETRY_MS = 5;
 
     private final MqttLink link;
     private final ObjectMapper mapper;
@@ -163,11 +164,24 @@ final class MqttRequests {
         final int answerQos = request.qosRequirement() != null && request.qosRequirement() >= 0
                 && request.qosRequirement() <= 2 ? request.qosRequirement() : qos;
         try {
-            link.publish(request.responseTopic(), mapper.writeValueAsBytes(new MqttEnvelopes.Response(status,
-                    request.traceId(), receiver, payload == null ? "" : payload)), answerQos, ANSWER_FAILED);
-        } catch (final MqttException | JsonProcessingException e) {
-            LOG.warn("answer {} to MQTT request {} on {} not sent: {}", status, request.traceId(),
-                    request.responseTopic(), e.getMessage());
+            send(request, status, mapper.writeValueAsBytes(new MqttEnvelopes.Response(status, request.traceId(),
+                    receiver, payload == null ? "" : payload)), answerQos);
+        } catch (final JsonProcessingException e) {
+            LOG.warn("answer {} to MQTT request {} not written: {}", status, request.traceId(), e.getMessage());
+        }
+    }
+
+    /** Publish the answer; with the in-flight window full, a moment later (the publisher waits for it). */
+    private void send(final MqttEnvelopes.Request request, final int status, final byte[] answer, final int answerQos) {
+        try {
+            link.publish(request.responseTopic(), answer, answerQos, ANSWER_FAILED);
+        } catch (final MqttException e) {
+            if (e.getReasonCode() == MqttException.REASON_CODE_MAX_INFLIGHT) {
+                link.later(() -> send(request, status, answer, answerQos), INFLIGHT_FULL_RETRY_MS);
+            } else {
+                LOG.warn("answer {} to MQTT request {} on {} not sent: {}", status, request.traceId(),
+                        request.responseTopic(), e.getMessage());
+            }
         }
     }
 

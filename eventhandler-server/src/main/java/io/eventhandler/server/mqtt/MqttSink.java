@@ -147,6 +147,8 @@ final class MqttSink implements EventSink {
             if (current instanceof Event event) {
                 delivered++;
                 position.advance(event.sequence());
+                // each at once, as a webhook's: a backup drops its copy as soon as the broker has the event
+                callback.eventDone(event, true);
             }
             next();
         }

@@ -6,6 +6,7 @@ import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.store.NewSubscription;
+import io.eventhandler.server.subscription.SubscriptionResource;
 import io.eventhandler.server.subscription.SubscriptionValidator;
 import io.eventhandler.server.subscription.Subscriptions;
 
@@ -41,12 +42,14 @@ final class MqttSubscribeOperation implements MqttOperation {
     @Override
     public CompletableFuture<Object> run(final MqttEnvelopes.Request request, final Optional<SystemIdentity> caller,
                                          final String origin, final int bytes) {
-        final SubscriptionRequestDTO dto = MqttPublishOperation.payload(mapper, request,
+        final SubscriptionRequestDTO given = MqttPublishOperation.payload(mapper, request,
                 SubscriptionRequestDTO.class, origin);
-        if (dto != null) {
-            access.requireRequester(caller, dto.subscriberSystem() == null ? null
-                    : dto.subscriberSystem().systemName(), origin);
+        if (given != null) {
+            access.requireRequester(caller, given.subscriberSystem() == null ? null
+                    : given.subscriberSystem().systemName(), origin);
         }
+        // the event type as the cloud names it, as on POST /subscribe
+        final SubscriptionRequestDTO dto = given == null ? null : SubscriptionResource.named(access, given, origin);
         final NewSubscription validated = validator.validate(dto, origin);
         final String topic = deliveryTopic(dto.notifyUri().trim(), origin);
         return subscriptions.subscribe(validated.withNotifyUri(MqttDelivery.TARGET_PREFIX + topic), origin)

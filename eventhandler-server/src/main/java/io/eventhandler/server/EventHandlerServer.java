@@ -22,6 +22,7 @@ import io.eventhandler.server.frontend.HttpFrontEnd;
 import io.eventhandler.server.history.HistoryService;
 import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.kafka.KafkaBridge;
+import io.eventhandler.server.mqtt.MqttGateway;
 import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.GrizzlyWorkerProbe;
 import io.eventhandler.server.http.ConnectionStatistics;
@@ -114,7 +115,7 @@ public final class EventHandlerServer implements AutoCloseable {
         final EngineService engine = lifecycle.add("engine", new EngineService(c.engine(), broker, self(), mapper));
         final LocalCloud cloud = lifecycle.own("local cloud clients",
                 c.arrowhead().dialect() == ArrowheadDialect.ARROWHEAD5
-                        ? Arrowhead5Cloud.of(c.arrowhead(), security, mapper, runner)
+                        ? Arrowhead5Cloud.of(c.arrowhead(), c.mqtt(), security, mapper, runner)
                         : LocalClouds.of(c.arrowhead(), c.tls(), security, mapper, runner));
         final SubscriptionAuthorizer authorizer = cloud.authorizer();
         final Subscriptions subscriptions = StoredSubscriptions.wire(lifecycle, c, authorizer,
@@ -133,6 +134,8 @@ public final class EventHandlerServer implements AutoCloseable {
                 new MetricsAccess(cloud.access(), c.observability()), problems, stages, intake, kafka);
         final HttpFrontEnd frontEnd = lifecycle.add("HTTP front end", new HttpFrontEnd(c.http(), c.shutdown(),
                 c.limits(), c.streams(), security, mapper, endpoints, runner));
+        lifecycle.add("MQTT", MqttGateway.of(c, cloud.access(), subscriptions, frontEnd.publishEntry(), new MqttGateway
+                .Parts(broker, delivery, security, mapper, problems, intake, runner, replication::serving)));
         // the subscribers' streams end before the listener closes
         lifecycle.own("subscriber streams", broker);
         lifecycle.add("Kafka bridge", kafka);

@@ -26,7 +26,7 @@ class ServerPackagesTest {
     /** The packages, lowest first, as docs/architecture.md lists them. */
     private static final List<String> ORDER = List.of("config", "runtime", "http", "security", "validation", "qos",
             "store", "webhook", "subscription", "delivery", "engine", "history", "calibration", "publish", "sse",
-            "replication", "kafka", "observability", "arrowhead", "arrowhead5", "frontend");
+            "replication", "kafka", "observability", "arrowhead", "arrowhead5", "mqtt", "frontend");
 
     private static String[] packages(final List<String> names) {
         return names.stream().map(name -> ROOT + "." + name + "..").toArray(String[]::new);

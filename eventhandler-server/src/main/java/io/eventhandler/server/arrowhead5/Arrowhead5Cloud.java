@@ -6,6 +6,7 @@ import io.eventhandler.server.arrowhead.LocalCloud;
 import io.eventhandler.server.arrowhead.RegistrationSchedule;
 import io.eventhandler.server.config.Arrowhead5Configuration;
 import io.eventhandler.server.config.ArrowheadConfiguration;
+import io.eventhandler.server.config.MqttConfiguration;
 import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.config.ConfigurationException;
@@ -46,6 +47,8 @@ public final class Arrowhead5Cloud implements LocalCloud {
     private final EventTypeGrants grants;
     private final SubscriptionAuthorizer authorizer;
     private Registration5 registration;
+    /** The broker the services are also registered on (MQTT on); null: HTTP only. */
+    private EventHandler5Services.MqttBroker mqttBroker;
 
     Arrowhead5Cloud(final ArrowheadConfiguration configuration, final boolean secure, final CoreSystemClient client,
                     final Runner runner) {
@@ -104,6 +107,17 @@ public final class Arrowhead5Cloud implements LocalCloud {
                 runner);
     }
 
+    /** {@link #of} whose services are also offered over MQTT when {@code mqtt} is on. */
+    public static Arrowhead5Cloud of(final ArrowheadConfiguration configuration, final MqttConfiguration mqtt,
+                                     final ServerSecurity security, final ObjectMapper mapper, final Runner runner) {
+        final Arrowhead5Cloud cloud = of(configuration, security, mapper, runner);
+        if (mqtt.enabled()) {
+            cloud.mqttBroker = new EventHandler5Services.MqttBroker(mqtt.broker().getHost(), mqtt.broker().getPort(),
+                    mqtt.tls());
+        }
+        return cloud;
+    }
+
     @Override
     public String dialect() {
         return "Arrowhead 5";
@@ -131,7 +145,8 @@ public final class Arrowhead5Cloud implements LocalCloud {
         final EventHandler5Services services = new EventHandler5Services(configuration.arrowhead5().systemName(),
                 configuration.domainName(), port, secure, configuration.arrowhead5().unrestrictedDiscovery(),
                 mode == Arrowhead5Configuration.Identity.CERTIFICATE ? EventHandler5Services.CERTIFICATE_POLICY
-                        : EventHandler5Services.POLICY);
+                        : EventHandler5Services.POLICY,
+                mqttBroker);
         registration = new Registration5(registry, services, RegistrationSchedule.from(configuration), runner);
         final Registration5 registering = registration;
         if (authentication != null) {

@@ -5,6 +5,7 @@ import io.eventhandler.server.arrowhead5.ServiceRegistry5Dtos.ServiceInstanceCre
 import io.eventhandler.server.arrowhead5.ServiceRegistry5Dtos.ServiceInstanceInterfaceRequest;
 import io.eventhandler.server.arrowhead5.ServiceRegistry5Dtos.SystemRegisterRequest;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,9 @@ import java.util.Map;
  * ({@code subscribe}, {@code unsubscribe}, {@code stream}, the SSE stream). Each has one {@code generic_http} or
  * {@code generic_https} interface with the access address, port, base path {@code /eventhandler} and its
  * operations' methods and paths, the same endpoints the 4.6 dialect serves. 5.x has no authorization update push,
- * so there is no counterpart of 4.6's {@code event-publish-auth-update}.
+ * so there is no counterpart of 4.6's {@code event-publish-auth-update}. With MQTT on, each service also has a
+ * {@code generic_mqtt} ({@code generic_mqtts} over TLS) interface: the broker's address and port, the base topic
+ * {@code arrowhead/<system>/<service>/} and the operations taken over MQTT.
  */
 public final class EventHandler5Services {
 
@@ -27,6 +30,10 @@ public final class EventHandler5Services {
     public static final String POLICY = "NONE";
     /** Interface policy in a certificate cloud: callers need a certificate, as the 5.x core systems register. */
     public static final String CERTIFICATE_POLICY = "CERT_AUTH";
+    /** The operations each service takes over MQTT (the SSE stream has no MQTT counterpart). */
+    public static final Map<String, List<String>> MQTT_OPERATIONS = Map.of(
+            PUBLISH_SERVICE, List.of("publish"),
+            SUBSCRIBE_SERVICE, List.of("subscribe"));
 
     private static final Map<String, Map<String, Operation>> SERVICES = Map.of(
             PUBLISH_SERVICE, operations(
@@ -43,21 +50,29 @@ public final class EventHandler5Services {
     private final boolean secure;
     private final boolean unrestrictedDiscovery;
     private final String policy;
+    private final MqttBroker mqtt;
+
+    /** The broker a {@code generic_mqtt(s)} interface names. */
+    public record MqttBroker(String address, int port, boolean tls) {
+    }
 
     /** With the interface policy {@link #POLICY}. */
     public EventHandler5Services(final String systemName, final String address, final int port,
                                  final boolean secure, final boolean unrestrictedDiscovery) {
-        this(systemName, address, port, secure, unrestrictedDiscovery, POLICY);
+        this(systemName, address, port, secure, unrestrictedDiscovery, POLICY, null);
     }
 
     /**
      * @param secure                {@code generic_https} (TLS listener), else {@code generic_http}
      * @param unrestrictedDiscovery whether ordinary lookups see the services (else only orchestration does)
-     * @param policy                the interfaces' policy, {@link #POLICY} or {@link #CERTIFICATE_POLICY}
+     * @param policy                the HTTP interfaces' policy, {@link #POLICY} or {@link #CERTIFICATE_POLICY}
+     * @param mqtt                  the broker the services are also offered on; null: HTTP only
      */
     public EventHandler5Services(final String systemName, final String address, final int port,
-                                 final boolean secure, final boolean unrestrictedDiscovery, final String policy) {
+                                 final boolean secure, final boolean unrestrictedDiscovery, final String policy,
+                                 final MqttBroker mqtt) {
         this.policy = policy;
+        this.mqtt = mqtt;
         this.systemName = systemName;
         this.address = address;
         this.port = port;
@@ -99,9 +114,32 @@ public final class EventHandler5Services {
         properties.put("basePath", EventHandlerApi.BASE_PATH);
         properties.put("operations", SERVICES.get(definition));
         final Map<String, Object> metadata = unrestrictedDiscovery ? Map.of("unrestrictedDiscovery", true) : null;
-        return new ServiceInstanceCreateRequest(definition, VERSION, null, metadata, List.of(
-                new ServiceInstanceInterfaceRequest(secure ? "generic_https" : "generic_http",
-                        secure ? "https" : "http", policy, properties)));
+        final List<ServiceInstanceInterfaceRequest> interfaces = new ArrayList<>();
+        interfaces.add(new ServiceInstanceInterfaceRequest(secure ? "generic_https" : "generic_http",
+                secure ? "https" : "http", policy, properties));
+        if (mqtt != null) {
+            final Map<String, Object> mqttProperties = new LinkedHashMap<>();
+            mqttProperties.put("accessAddresses", List.of(mqtt.address()));
+            mqttProperties.put("accessPort", mqtt.port());
+            mqttProperties.put("baseTopic", baseTopic(systemName, definition));
+            mqttProperties.put("operations", MQTT_OPERATIONS.get(definition));
+            interfaces.add(new ServiceInstanceInterfaceRequest(mqtt.tls() ? "generic_mqtts" : "generic_mqtt",
+                    mqtt.tls() ? "ssl" : "tcp", POLICY, mqttProperties));
+        }
+        return new ServiceInstanceCreateRequest(definition, VERSION, null, metadata, interfaces);
+    }
+
+    /**
+     * The MQTT base topic of a service, {@code arrowhead/<system>/<service>/}, both in kebab-case as the 5.x core
+     * systems' (e.g. {@code arrowhead/consumer-authorization/authorization/}): {@code EventHandler}'s
+     * {@code eventPublish} is {@code arrowhead/event-handler/event-publish/}.
+     */
+    public static String baseTopic(final String systemName, final String serviceDefinition) {
+        return "arrowhead/" + kebab(systemName) + "/" + kebab(serviceDefinition) + "/";
+    }
+
+    private static String kebab(final String camel) {
+        return camel.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
     }
 
     private static Map<String, Operation> operations(final Object... pairs) {

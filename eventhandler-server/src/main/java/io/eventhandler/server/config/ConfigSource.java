@@ -36,7 +36,8 @@ final class ConfigSource {
      * docker/compose.yaml), which a server started from them inherits.
      */
     private static final Set<String> TOOLING_VARIABLES = Set.of("EH_REQUIRE_BROWSER", "EH_CHROMIUM",
-            "EH_CHROMEDRIVER", "EH_JAVA_OPTS", "EH_IMAGE", "EH_CERT_PASSWORD", "EH_CERTS_DIR", "EH_CERTS_GID");
+            "EH_CHROMEDRIVER", "EH_REQUIRE_MOSQUITTO", "EH_JAVA_OPTS", "EH_IMAGE", "EH_CERT_PASSWORD",
+            "EH_CERTS_DIR", "EH_CERTS_GID");
     private static final List<String> TOOLING_PREFIXES = List.of("EH_TEST_", "EH_SMOKE_");
     /** A near miss: at most this many single-character edits from a real name. */
     private static final int NEAR_MISS_EDITS = 2;

@@ -28,6 +28,7 @@ import java.util.Properties;
  * @param store         where subscriptions survive restarts
  * @param tls           secure mode ({@code server.ssl.*})
  * @param arrowhead     Service Registry, Authorization and the standalone policy
+ * @param mqtt          publish and subscribe over the local cloud's MQTT broker (off by default)
  * @param replication   primary/backup role, peer and replication link timing (default standalone)
  * @param kafka         the bridge to Apache Kafka: export, import, client settings (default off)
  * @param observability metrics readers, per-topic series cap, repeat interval of delivery-problem logs
@@ -45,6 +46,7 @@ public record ServerConfiguration(
         StoreConfiguration store,
         TlsConfiguration tls,
         ArrowheadConfiguration arrowhead,
+        MqttConfiguration mqtt,
         ReplicationConfiguration replication,
         KafkaConfiguration kafka,
         ObservabilityConfiguration observability,
@@ -103,6 +105,8 @@ public record ServerConfiguration(
         final WebhookConfiguration webhooks = WebhookConfiguration.read(source);
         final DeliveryConfiguration delivery = DeliveryConfiguration.read(source);
         final HistoryConfiguration history = HistoryConfiguration.read(source);
+        final TlsConfiguration tls = TlsConfiguration.read(source);
+        final ArrowheadConfiguration arrowhead = ArrowheadConfiguration.read(source, http.address());
         final ServerConfiguration configuration = new ServerConfiguration(
                 http,
                 ShutdownConfiguration.read(source),
@@ -113,8 +117,9 @@ public record ServerConfiguration(
                 history,
                 EngineConfiguration.read(source),
                 StoreConfiguration.read(source),
-                TlsConfiguration.read(source),
-                ArrowheadConfiguration.read(source, http.address()),
+                tls,
+                arrowhead,
+                MqttConfiguration.read(source, tls.enabled(), arrowhead.dialect()),
                 ReplicationConfiguration.read(source, delivery),
                 KafkaConfiguration.read(source, history.mode()),
                 ObservabilityConfiguration.read(source),
@@ -143,6 +148,7 @@ public record ServerConfiguration(
         arrowhead.describe(d);
         replication.describe(d);
         kafka.describe(d);
+        mqtt.describe(d);
         observability.describe(d);
         experimental.describe(d);
         return d;

@@ -26,6 +26,7 @@ import io.eventhandler.server.observability.StatisticsResource;
 import io.eventhandler.server.observability.StatusStream;
 import io.eventhandler.server.publish.BatchPublishHandler;
 import io.eventhandler.server.publish.PublishAcceptor;
+import io.eventhandler.server.publish.PublishEntry;
 import io.eventhandler.server.publish.PublishHandler;
 import io.eventhandler.server.publish.PublishIntake;
 import io.eventhandler.server.publish.PublishValidator;
@@ -100,6 +101,8 @@ public final class HttpFrontEnd implements Component {
     private final StatusStream statusStream;
     private final HttpServer server;
     private final long retryAfterSeconds;
+    /** The publish path for the other entry points (MQTT), sharing the HTTP endpoints' intake. */
+    private final PublishEntry publishEntry;
     private int port;
 
     /**
@@ -141,6 +144,7 @@ public final class HttpFrontEnd implements Component {
                 topic -> endpoints.delivery().plans().plan(topic).effective().retention(), endpoints.history(),
                 endpoints.stages(), new PublishAcceptor.Fence(endpoints.replication()::acknowledging,
                 endpoints.replication()::refusedByFence), endpoints.replication()::isHeldCopy);
+        this.publishEntry = new PublishEntry(intake, acceptor);
         route(Map.of(
                 EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH,
@@ -264,6 +268,11 @@ public final class HttpFrontEnd implements Component {
 
     private NetworkListener listener() {
         return server.getListeners().iterator().next();
+    }
+
+    /** Publishing as the HTTP endpoints do it, with their intake (a publisher's rate limit counts both). */
+    public PublishEntry publishEntry() {
+        return publishEntry;
     }
 
     /** The port it listens on (the real one when configured with 0), once started. */

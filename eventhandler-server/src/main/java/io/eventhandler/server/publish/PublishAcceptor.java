@@ -9,6 +9,7 @@ import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.server.calibration.StageRecorder;
 import io.eventhandler.server.config.HistoryMode;
 import io.eventhandler.server.history.HistoryService;
+import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.GrizzlyResponses;
 import io.eventhandler.server.http.RequestRouter;
 import org.glassfish.grizzly.http.server.Request;
@@ -19,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -107,18 +109,10 @@ public final class PublishAcceptor {
     /** Accept, and answer once every event is committed to the durable history (or one cannot be). */
     void acceptDurably(final List<EventDraft> drafts, final Response response, final String origin)
             throws IOException {
-        final Optional<String> unavailable = history.durableAckUnavailable();
-        final String what = drafts.size() == 1 ? "the event was not" : "none of the " + drafts.size() + " events was";
-        if (unavailable.isPresent()) {
-            if (history.mode() == HistoryMode.DURABLE) {
-                // why it cannot (a path, a database message) is for the operator: the log and /mgmt/history
-                responses.error(response, 503, ExceptionType.UNAVAILABLE, "The durable history cannot be written "
-                        + "now; " + what + " accepted. Retry later, or publish without "
-                        + EventHandlerApi.DURABLE_HEADER + " to have it delivered from memory.", origin);
-            } else {
-                responses.error(response, 409, ExceptionType.INVALID_PARAMETER, EventHandlerApi.DURABLE_HEADER
-                        + ": true cannot be honoured: " + unavailable.get() + ".", origin);
-            }
+        final Optional<ArrowheadException> refused = durableRefusal(drafts.size(), origin);
+        if (refused.isPresent()) {
+            responses.error(response, refused.get().status(), refused.get().type(), refused.get().getMessage(),
+                    origin);
             return;
         }
         final List<EventDraft> fresh = drafts.stream().filter(draft -> !heldCopy.test(draft)).toList();
@@ -140,19 +134,98 @@ public final class PublishAcceptor {
         }
     }
 
+    /**
+     * Accept for an entry point that is not HTTP (MQTT), as {@link #accept} and {@link #acceptDurably} do: completes
+     * with the largest publisher retention of the events' topics once they are accepted (and, if {@code durable} or
+     * {@code eh.history.sync}, committed), or exceptionally with the {@link ArrowheadException} HTTP would answer.
+     */
+    public CompletableFuture<Integer> accept(final List<EventDraft> drafts, final boolean durable,
+                                             final String origin) {
+        final long received = stages.received();
+        final boolean waits = durable || syncByDefault();
+        final Optional<ArrowheadException> refused = waits ? durableRefusal(drafts.size(), origin) : Optional.empty();
+        if (refused.isPresent()) {
+            return CompletableFuture.failedFuture(refused.get());
+        }
+        final CompletableFuture<Integer> answer = new CompletableFuture<>();
+        // resends of copies taken over are held already (not durable here, as any copy), as on HTTP
+        final List<EventDraft> fresh = drafts.stream().filter(draft -> !heldCopy.test(draft)).toList();
+        final FutureAnswer ack = waits && !fresh.isEmpty() ? new FutureAnswer(drafts, fresh.size(), answer, origin)
+                : null;
+        int accepted = 0;
+        try {
+            for (final EventDraft draft : fresh) {
+                if (ack == null) {
+                    broker.accept(draft);
+                } else {
+                    broker.accept(draft, ack);
+                }
+                accepted++;
+            }
+        } catch (final RuntimeException e) {
+            answer.completeExceptionally(internalError(e, accepted, fresh.size(), origin));
+            return answer;
+        }
+        if (ack == null) {
+            stages.accepted(received, drafts.size());
+            acknowledge(answer, drafts, origin);
+        }
+        return answer;
+    }
+
+    private void acknowledge(final CompletableFuture<Integer> answer, final List<EventDraft> drafts,
+                             final String origin) {
+        if (acknowledging()) {
+            answer.complete(largestRetention(drafts));
+        } else {
+            answer.completeExceptionally(new ArrowheadException(ExceptionType.UNAVAILABLE, 503,
+                    RequestRouter.FENCED, origin));
+        }
+    }
+
+    /** The refusal of a durable publish that cannot be honoured now, if it cannot (nothing is accepted then). */
+    private Optional<ArrowheadException> durableRefusal(final int events, final String origin) {
+        final Optional<String> unavailable = history.durableAckUnavailable();
+        if (unavailable.isEmpty()) {
+            return Optional.empty();
+        }
+        final String what = events == 1 ? "the event was not" : "none of the " + events + " events was";
+        if (history.mode() == HistoryMode.DURABLE) {
+            // why it cannot (a path, a database message) is for the operator: the log and /mgmt/history
+            return Optional.of(new ArrowheadException(ExceptionType.UNAVAILABLE, 503, "The durable history cannot be"
+                    + " written now; " + what + " accepted. Retry later, or publish without "
+                    + EventHandlerApi.DURABLE_HEADER + " to have it delivered from memory.", origin));
+        }
+        return Optional.of(new ArrowheadException(ExceptionType.INVALID_PARAMETER, 409,
+                EventHandlerApi.DURABLE_HEADER + ": true cannot be honoured: " + unavailable.get() + ".", origin));
+    }
+
+    /** Whether an acknowledgement may go out now; if not, the fence counts the refusal. */
+    private boolean acknowledging() {
+        if (fence.acknowledging().getAsBoolean()) {
+            return true;
+        }
+        fence.refused().run();
+        return false;
+    }
+
+    private int largestRetention(final List<EventDraft> drafts) {
+        int largest = 0;
+        for (final EventDraft draft : drafts) {
+            largest = Math.max(largest, retention.applyAsInt(draft.topic()));
+        }
+        return largest;
+    }
+
     private void ok(final Response response, final List<EventDraft> drafts, final Event durable)
             throws IOException {
-        if (!fence.acknowledging().getAsBoolean()) {
-            fence.refused().run();
+        if (!acknowledging()) {
             response.setHeader("Retry-After", "1");
             responses.error(response, 503, ExceptionType.UNAVAILABLE, RequestRouter.FENCED, EventHandlerApi.BASE_PATH
                     + EventHandlerApi.PUBLISH);
             return;
         }
-        int largest = 0;
-        for (final EventDraft draft : drafts) {
-            largest = Math.max(largest, retention.applyAsInt(draft.topic()));
-        }
+        final int largest = largestRetention(drafts);
         response.setStatus(200);
         response.setHeader(EventHandlerApi.RETENTION_HEADER, Integer.toString(largest));
         if (durable != null) {
@@ -166,11 +239,48 @@ public final class PublishAcceptor {
     /** A 500; what was accepted before the failure is delivered, and the answer says how much that is. */
     private void internalError(final Response response, final RuntimeException e, final int accepted,
                                final int events, final String origin) throws IOException {
+        final ArrowheadException error = internalError(e, accepted, events, origin);
+        responses.error(response, error.status(), error.type(), error.getMessage(), origin);
+    }
+
+    private static ArrowheadException internalError(final RuntimeException e, final int accepted, final int events,
+                                                    final String origin) {
         LOG.error("accepting a published event failed ({} of {} accepted before)", accepted, events, e);
         final String extent = events == 1 ? "" : "; the first " + accepted + " of the " + events
                 + " events were accepted and are delivered, the rest not";
-        responses.error(response, 500, ExceptionType.GENERIC, "Internal error: " + e.getClass().getSimpleName()
+        return new ArrowheadException(ExceptionType.GENERIC, 500, "Internal error: " + e.getClass().getSimpleName()
                 + extent, origin);
+    }
+
+    /** The one answer of {@link #accept(List, boolean, String)} when it waits for the durable commit. */
+    private final class FutureAnswer implements JournalAck {
+        private final List<EventDraft> drafts;
+        private final CompletableFuture<Integer> answer;
+        private final String origin;
+        private final AtomicInteger pending;
+
+        /** @param pending how many of {@code drafts} are to be committed (those not held already) */
+        FutureAnswer(final List<EventDraft> drafts, final int pending, final CompletableFuture<Integer> answer,
+                     final String origin) {
+            this.drafts = drafts;
+            this.answer = answer;
+            this.origin = origin;
+            this.pending = new AtomicInteger(pending);
+        }
+
+        @Override
+        public void durable(final Event event) {
+            if (pending.decrementAndGet() == 0) {
+                acknowledge(answer, drafts, origin);
+            }
+        }
+
+        @Override
+        public void failed(final String reason) {
+            answer.completeExceptionally(new ArrowheadException(ExceptionType.UNAVAILABLE, 503, "Accepted and"
+                    + " delivered from memory, but not durable: the durable history cannot be written now. Do not"
+                    + " publish again (subscribers would get it twice).", origin));
+        }
     }
 
     @FunctionalInterface

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.core.event.EventDraft;
+import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
@@ -21,6 +22,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What the single and the batch publish share before anything is accepted: the method and media type, the bounded
@@ -84,12 +86,27 @@ public final class PublishIntake {
      * topic exists or fits under the topic limit.
      */
     EventDraft validate(final Request request, final EventPublishRequestDTO dto, final String origin) {
-        EventPublishRequestDTO named = dto;
         if (dto != null) {
             access.requireRequester(request, dto.source() == null ? null : dto.source().systemName(), origin);
-            named = named(dto, origin);
         }
-        final EventDraft draft = validator.validate(named, origin);
+        return validated(dto, origin);
+    }
+
+    /**
+     * {@link #validate(Request, EventPublishRequestDTO, String)} for a caller identified outside HTTP (an MQTT
+     * request's {@code authentication}, through the same {@link AccessControl}).
+     */
+    EventDraft validate(final Optional<SystemIdentity> caller, final EventPublishRequestDTO dto,
+                        final String origin) {
+        if (dto != null) {
+            access.requireRequester(caller, dto.source() == null ? null : dto.source().systemName(), origin);
+        }
+        return validated(dto, origin);
+    }
+
+    /** After the access check, on every entry point: the cloud's event type name, validation, the topic limit. */
+    private EventDraft validated(final EventPublishRequestDTO dto, final String origin) {
+        final EventDraft draft = validator.validate(dto == null ? null : named(dto, origin), origin);
         topics.requireRoom(draft.topic(), origin);
         return draft;
     }
@@ -110,6 +127,14 @@ public final class PublishIntake {
      * under: rotating names gains nothing.
      */
     void admit(final Request request, final EventDraft draft, final int bytes, final String origin) {
+        admit(addressKey(request), draft, bytes, origin);
+    }
+
+    /**
+     * {@link #admit(Request, EventDraft, int, String)} for a client that is known by {@code clientKey} rather than
+     * by an HTTP client address (the MQTT broker connection's); the key starts with '@' as no system name does.
+     */
+    void admit(final String clientKey, final EventDraft draft, final int bytes, final String origin) {
         if (!rateLimiter.enabled()) {
             return;
         }
@@ -117,7 +142,7 @@ public final class PublishIntake {
             if (!rateLimiter.admit(draft.source().name(), bytes, System.nanoTime())) {
                 throw overLimit(draft, origin);
             }
-        } else if (rateLimiter.admitAll(List.of(draft.source().name(), addressKey(request)), List.of(bytes, bytes),
+        } else if (rateLimiter.admitAll(List.of(draft.source().name(), clientKey), List.of(bytes, bytes),
                 System.nanoTime()) >= 0) {
             throw overLimit(draft, origin);
         }

@@ -61,6 +61,12 @@ public record NewSubscription(String eventType, StoredSystem subscriber, Map<Str
                 endDate, sources, consumerId, authorizedPublishers, requirements);
     }
 
+    /** The same subscription with its events pushed to another target (an MQTT subscription's {@code mqtt:topic}). */
+    public NewSubscription withNotifyUri(final String target) {
+        return new NewSubscription(eventType, subscriber, filterMetaData, matchMetaData, target, startDate,
+                endDate, sources, consumerId, authorizedPublishers, requirements);
+    }
+
     /** Arrowhead's normalisation of event type names ({@code toUpperCase().trim()}). */
     public static String normaliseEventType(final String eventType) {
         return eventType.toUpperCase(Locale.ROOT).trim();

@@ -96,12 +96,17 @@ public final class SubscriptionResource {
                 subscriberPort)), removed -> Response.ok().build());
     }
 
-    /** The request with the event type as the cloud names it (unchanged in 4.6). */
     private SubscriptionRequestDTO named(final SubscriptionRequestDTO request) {
+        return named(access, request, SUBSCRIBE_ORIGIN);
+    }
+
+    /** The request with the event type as the cloud names it (unchanged in 4.6); also for subscribing over MQTT. */
+    public static SubscriptionRequestDTO named(final AccessControl access, final SubscriptionRequestDTO request,
+                                               final String origin) {
         if (request.eventType() == null || request.eventType().isBlank()) {
             return request; // the validator's 400
         }
-        final String name = access.eventTypeName(request.eventType(), SUBSCRIBE_ORIGIN);
+        final String name = access.eventTypeName(request.eventType(), origin);
         return name.equals(request.eventType()) ? request : new SubscriptionRequestDTO(name,
                 request.subscriberSystem(), request.filterMetaData(), request.notifyUri(), request.matchMetaData(),
                 request.startDate(), request.endDate(), request.sources(), request.requirements());

@@ -13,6 +13,7 @@ import io.eventhandler.server.store.SubscriptionPage;
 import io.eventhandler.server.store.SubscriptionStore;
 import io.eventhandler.core.topic.TopicSnapshot;
 import io.eventhandler.server.webhook.DeliveredPositions;
+import io.eventhandler.server.webhook.PushDelivery;
 import io.eventhandler.server.webhook.WebhookDispatcher;
 import io.eventhandler.server.webhook.WebhookSubscription;
 import org.slf4j.Logger;
@@ -59,6 +60,8 @@ public final class Subscriptions implements AutoCloseable {
     private final DeliveredPositions positions;
     /** The store id of each attached subscription, whose position is tracked. */
     private final Map<Key, Long> attachedIds = new ConcurrentHashMap<>();
+    /** The deliveries of notify targets that are not webhook paths, by the prefix that marks them. */
+    private final Map<String, PushDelivery> otherTargets = new ConcurrentHashMap<>();
 
     /**
      * @param toleranceSeconds allowed clock difference of the subscriptions' start and end dates
@@ -332,6 +335,30 @@ public final class Subscriptions implements AutoCloseable {
         attach(stored, grant, null);
     }
 
+    /**
+     * Push the events of subscriptions whose notify target starts with {@code prefix} (never '/', which every
+     * webhook path starts with) through {@code delivery} rather than a webhook. Before {@link #restore}.
+     */
+    public void deliverTargets(final String prefix, final PushDelivery delivery) {
+        if (prefix.startsWith("/")) {
+            throw new IllegalArgumentException("webhook paths start with '/': " + prefix);
+        }
+        otherTargets.put(prefix, delivery);
+    }
+
+    /** The delivery of the subscription's notify target; null when its transport is not on. */
+    private PushDelivery deliveryOf(final StoredSubscription stored) {
+        if (stored.notifyUri().startsWith("/")) {
+            return webhooks;
+        }
+        for (final Map.Entry<String, PushDelivery> other : otherTargets.entrySet()) {
+            if (stored.notifyUri().startsWith(other.getKey())) {
+                return other.getValue();
+            }
+        }
+        return null;
+    }
+
     /** Attach for live events, or (with {@code resumeAfter}) from after that recorded delivered position. */
     private void attach(final StoredSubscription stored, final AuthorizationGrant grant, final Long resumeAfter) {
         final AuthorizedPublishers publishers = grant.filter();
@@ -339,21 +366,28 @@ public final class Subscriptions implements AutoCloseable {
                 stored.subscriber().ref(), stored.notifyUri(),
                 SubscriptionFilters.of(stored, toleranceMicros).and(publishers),
                 hasKey(stored.subscriber()), stored.requirements());
+        final PushDelivery delivery = deliveryOf(stored);
+        if (delivery == null) {
+            // stored while that transport was on; it stays stored and is delivered again once it is on
+            LOG.warn("subscription {} of {} to {} is not delivered: its target {} needs a transport that is off",
+                    stored.id(), stored.subscriber().ref(), stored.eventTypeName(), stored.notifyUri());
+            return;
+        }
         final Key key = Key.of(stored);
         final Long previous = attachedIds.put(key, stored.id());
         if (positions == null) {
-            webhooks.subscribe(subscription);
+            delivery.subscribe(subscription, -1, DeliveredPositions.untracked());
         } else {
             if (previous != null && previous != stored.id()) {
                 positions.forget(previous);
             }
             if (resumeAfter != null) {
-                webhooks.subscribe(subscription, resumeAfter, positions.track(stored.id(), resumeAfter, true));
+                delivery.subscribe(subscription, resumeAfter, positions.track(stored.id(), resumeAfter, true));
             } else {
                 // a new subscription starts with what is accepted from now on; recorded as such at the next write
                 final long now = broker.topic(stored.eventTypeName(), false).map(TopicSnapshot::lastSequence)
                         .orElse(0L);
-                webhooks.subscribe(subscription, -1, positions.track(stored.id(), now, false));
+                delivery.subscribe(subscription, -1, positions.track(stored.id(), now, false));
             }
         }
         attached.put(key, publishers);

@@ -35,7 +35,7 @@ public final class DeliveredPositions implements AutoCloseable {
         }
 
         /** Every event through {@code sequence} is done with. Called in order by the subscription's one sink. */
-        void advance(final long sequence) {
+        public void advance(final long sequence) {
             if (sequence > delivered.get()) {
                 delivered.set(sequence);
             }

@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * that registered authentication info is called over HTTPS, presenting the Event Handler's certificate and checking
  * the subscriber's against the truststore (and its SAN against the address, unless disabled), as Arrowhead does.
  */
-public final class WebhookDispatcher implements AutoCloseable {
+public final class WebhookDispatcher implements PushDelivery, AutoCloseable {
 
     private final Broker broker;
     private final CloseableHttpAsyncClient client;
@@ -109,12 +109,7 @@ public final class WebhookDispatcher implements AutoCloseable {
         subscribe(subscription, -1, DeliveredPositions.untracked());
     }
 
-    /**
-     * Attach the subscription to its topic, replacing the subscriber's previous one for that topic.
-     *
-     * @param resumeAfter replay the history after this sequence number first; negative for live events only
-     * @param position    advanced as its events are done with
-     */
+    @Override
     public void subscribe(final WebhookSubscription subscription, final long resumeAfter,
                           final DeliveredPositions.Position position) {
         final String description = "webhook " + subscription.subscriber() + subscription.notifyPath();

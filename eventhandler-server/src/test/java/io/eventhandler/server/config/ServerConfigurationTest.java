@@ -101,6 +101,14 @@ class ServerConfigurationTest {
         values.put(Arrowhead5Configuration.AUTHENTICATION_ADDRESS.key(), "10.0.0.4");
         values.put(Arrowhead5Configuration.AUTHENTICATION_PORT.key(), "18444");
         values.put(Arrowhead5Configuration.PASSWORD.key(), "******");
+        values.put(MqttConfiguration.ENABLED.key(), "true");
+        values.put(MqttConfiguration.BROKER_URL.key(), "tcp://10.0.0.4:1884");
+        values.put(MqttConfiguration.CLIENT_ID.key(), "AH-Plant");
+        values.put(MqttConfiguration.USERNAME.key(), "plant");
+        values.put(MqttConfiguration.PASSWORD.key(), "******");
+        values.put(MqttConfiguration.QOS.key(), "2");
+        values.put(MqttConfiguration.RECONNECT_MAX_MS.key(), "2000");
+        values.put(MqttConfiguration.MAX_INFLIGHT.key(), "50");
         values.put(StoreConfiguration.URL.key(), "jdbc:h2:mem:x");
         values.put(StoreConfiguration.USER.key(), "eh");
         values.put(StoreConfiguration.PASSWORD.key(), "******");
@@ -241,6 +249,14 @@ class ServerConfigurationTest {
         expected.put("eh.ah5.authentication.address", "");
         expected.put("eh.ah5.authentication.port", "8444");
         expected.put("eh.ah5.authentication.password", "");
+        expected.put("eh.mqtt.enabled", "false");
+        expected.put("eh.mqtt.broker.url", "tcp://127.0.0.1:1883");
+        expected.put("eh.mqtt.client.id", "");
+        expected.put("eh.mqtt.username", "");
+        expected.put("eh.mqtt.password", "");
+        expected.put("eh.mqtt.qos", "1");
+        expected.put("eh.mqtt.reconnect.max.ms", "5000");
+        expected.put("eh.mqtt.max.inflight", "1000");
         expected.put("eh.store.url", "jdbc:h2:file:./data/eventhandler");
         expected.put("eh.store.user", "");
         expected.put("eh.store.password", "");
@@ -328,10 +344,10 @@ class ServerConfigurationTest {
                         "the store password", "the key store password" -> "";
                 case "on when a key store is given" -> "false";
                 case "server.address" -> "127.0.0.1";
-                case "sr_address" -> "";
+                case "sr_address", "AH-<system name>", "the system name" -> "";
                 case LimitsConfiguration.DEFAULT_EVENT_TYPE_PATTERN -> text;
                 default -> {
-                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|MEMORY|ARROWHEAD46|DECLARED|EventHandler|jdbc:\\S+|[\\w-]+\\.csv|sysop|eventhandler|eh\\.|kafka-bridge|\\./[\\w/]+")) {
+                    if (!text.matches("[0-9.]+|false|true|PKCS12|EDF|SELECTIVE|STANDALONE|MEMORY|ARROWHEAD46|DECLARED|EventHandler|jdbc:\\S+|tcp:\\S+|[\\w-]+\\.csv|sysop|eventhandler|eh\\.|kafka-bridge|\\./[\\w/]+")) {
                         fail("default of " + row.group(1) + " is neither a value nor a known formula: " + text);
                     }
                     yield text;
@@ -348,6 +364,7 @@ class ServerConfigurationTest {
     private static Map<String, String> hidingTheSecret(final Map<String, String> values) {
         final Map<String, String> shown = new HashMap<>(values);
         shown.put(ReplicationConfiguration.SECRET.key(), "******");
+        shown.put(MqttConfiguration.PASSWORD.key(), "******");
         return shown;
     }
 
@@ -375,6 +392,8 @@ class ServerConfigurationTest {
                                 new Arrowhead5Configuration("PlantEventHandler",
                                         Arrowhead5Configuration.Identity.DECLARED, false, "10.0.0.3", 18445, 1500,
                                         "EVENT_TYPE_1:eventType1", "10.0.0.4", 18444, "******")),
+                        new MqttConfiguration(true, "tcp://10.0.0.4:1884", "AH-Plant", "plant", "******", 2, 2000,
+                                50),
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024, 1_048_576, PAIR_SECRET, true, true),
                         new KafkaConfiguration("10.0.0.9:9092", "plant1", List.of("TEMPERATURE", "ALARM_*"), true,
@@ -476,6 +495,9 @@ class ServerConfigurationTest {
             eh.replication.heartbeat.ms    | 0           | eh.replication.heartbeat.ms=0 must be at least 1
             eh.replication.secret          | short       | eh.replication.secret must have at least 16 characters
             eh.sse.heartbeat.interval.ms   | 99          | eh.sse.heartbeat.interval.ms=99 must be at least 100
+            eh.mqtt.broker.url             | mqtt://b:1  | eh.mqtt.broker.url=mqtt://b:1 must be tcp://host:port or ssl://host:port
+            eh.mqtt.broker.url             | tcp://b     | eh.mqtt.broker.url=tcp://b must be tcp://host:port or ssl://host:port
+            eh.mqtt.qos                    | 3           | eh.mqtt.qos=3 must be between 0 and 2
             eh.sse.retry.ms                | -1          | eh.sse.retry.ms=-1 must be at least 0
             eh.max.body.bytes              | 255         | eh.max.body.bytes=255 must be at least 256
             time_stamp_tolerance_seconds   | -1          | time_stamp_tolerance_seconds=-1 must be at least 0
@@ -597,7 +619,8 @@ class ServerConfigurationTest {
                 () -> ServerConfiguration.fromMap(Map.of("eh.unknown", "x")));
         assertTrue(fromMap.getMessage().contains("eh.unknown is not a known setting"), fromMap::getMessage);
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.load(file.resolveSibling("none"),
-                Map.of("SOMETHING_ELSE", "x", "EH_TEST_POSTGRES_URL", "x", "EH_REQUIRE_BROWSER", "1")),
+                Map.of("SOMETHING_ELSE", "x", "EH_TEST_POSTGRES_URL", "x", "EH_REQUIRE_BROWSER", "1",
+                        "EH_REQUIRE_MOSQUITTO", "1")),
                 "foreign environment variables and the build's own are not ours to judge");
     }
 

@@ -36,9 +36,9 @@ import java.util.regex.Pattern;
  * A stand-in for the Arrowhead 5.2.0 ServiceRegistry in {@code declared} mode over real HTTP on loopback: the
  * system-discovery and service-discovery register, revoke and lookup operations, with the 5.x rules a registering
  * provider meets (caller from {@code Bearer SYSTEM//<Name>}, system before service, camelCase service definitions,
- * kebab-case operations, the {@code generic_http(s)} templates' mandatory properties, revoking only one's own
- * instances, restricted discovery) and the 5.x error texts and bodies (as a 5.2.0 core answered them). Requests are
- * read with unknown properties refused.
+ * kebab-case operations, the {@code generic_http(s)} and {@code generic_mqtt(s)} templates' mandatory properties,
+ * revoking only one's own instances, restricted discovery) and the 5.x error texts and bodies (as a 5.2.0 core
+ * answered them). Requests are read with unknown properties refused.
  */
 public final class FakeServiceRegistry5 implements AutoCloseable {
 
@@ -49,6 +49,7 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
     private static final Pattern SERVICE_DEFINITION = Pattern.compile("([a-z]{1})|(^[a-z][0-9A-Za-z]+$)");
     private static final Pattern OPERATION = Pattern.compile("^[a-z][0-9a-z]*(-[0-9a-z]+)*$");
     private static final Set<String> HTTP_TEMPLATES = Set.of("generic_http", "generic_https");
+    private static final Set<String> MQTT_TEMPLATES = Set.of("generic_mqtt", "generic_mqtts");
 
     /** One request as received. */
     public record Recorded(String method, String path, String caller, String body) {
@@ -225,6 +226,13 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
             return "Service interface list is empty";
         }
         for (final ServiceInstanceInterfaceRequestDTO i : interfaces) {
+            if (MQTT_TEMPLATES.contains(i.templateName())) {
+                final String problem = mqttInterfaceProblem(i.properties());
+                if (problem != null) {
+                    return problem;
+                }
+                continue;
+            }
             if (!HTTP_TEMPLATES.contains(i.templateName())) {
                 return "Interface template does not exist: " + i.templateName();
             }
@@ -242,6 +250,21 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
                                 + op.getKey();
                     }
                 }
+            }
+        }
+        return null;
+    }
+
+    /** The {@code generic_mqtt(s)} templates' rules: mandatory properties, operations a list of kebab-case names. */
+    private static String mqttInterfaceProblem(final Map<String, Object> p) {
+        if (p == null || !(p.get("accessAddresses") instanceof List<?> a) || a.isEmpty()
+                || !(p.get("accessPort") instanceof Integer) || !(p.get("baseTopic") instanceof String)
+                || !(p.get("operations") instanceof List<?> operations) || operations.isEmpty()) {
+            return "Mandatory interface property is missing";
+        }
+        for (final Object op : operations) {
+            if (!(op instanceof String name) || !OPERATION.matcher(name).matches()) {
+                return "The specified service operation name does not match the naming convention: " + op;
             }
         }
         return null;

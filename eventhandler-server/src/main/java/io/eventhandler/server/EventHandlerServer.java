@@ -7,11 +7,8 @@ import io.eventhandler.core.event.SystemRef;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.server.arrowhead.CloudMembership;
 import io.eventhandler.server.arrowhead.LocalCloud;
-import io.eventhandler.server.arrowhead.LocalClouds;
-import io.eventhandler.server.arrowhead5.Arrowhead5Cloud;
 import io.eventhandler.server.calibration.CalibrationSession;
 import io.eventhandler.server.calibration.StageRecorder;
-import io.eventhandler.server.config.ArrowheadDialect;
 import io.eventhandler.server.config.HistoryMode;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.delivery.DeliveryDrain;
@@ -20,12 +17,12 @@ import io.eventhandler.server.engine.EngineService;
 import io.eventhandler.server.frontend.Endpoints;
 import io.eventhandler.server.frontend.HttpFrontEnd;
 import io.eventhandler.server.history.HistoryService;
+import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.http.JsonLimits;
 import io.eventhandler.server.kafka.KafkaBridge;
 import io.eventhandler.server.mqtt.MqttGateway;
 import io.eventhandler.server.observability.EventHandlerMetrics;
 import io.eventhandler.server.observability.GrizzlyWorkerProbe;
-import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.observability.MetricsAccess;
 import io.eventhandler.server.observability.ObservedState;
 import io.eventhandler.server.publish.EventDtoEncoder;
@@ -95,8 +92,7 @@ public final class EventHandlerServer implements AutoCloseable {
             throw e;
         }
         LOG.info("Event Handler listening on {} (workers {}, delivery threads {}){}", baseUri(),
-                configuration.http().workerThreads(), configuration.delivery().threads(), security.identity()
-                        .map(i -> " as " + i.system().commonName() + ", client certificates required").orElse(""));
+                configuration.http().workerThreads(), configuration.delivery().threads(), security.listeningAs());
     }
 
     /** Start a server with this configuration; it listens when this returns. */
@@ -113,10 +109,7 @@ public final class EventHandlerServer implements AutoCloseable {
         // drains after the intake: every publish let in has been accepted before it waits for delivery
         lifecycle.add("delivery drain", new DeliveryDrain(broker, c.history().mode() == HistoryMode.DURABLE));
         final EngineService engine = lifecycle.add("engine", new EngineService(c.engine(), broker, self(), mapper));
-        final LocalCloud cloud = lifecycle.own("local cloud clients",
-                c.arrowhead().dialect() == ArrowheadDialect.ARROWHEAD5
-                        ? Arrowhead5Cloud.of(c.arrowhead(), c.mqtt(), security, mapper, runner)
-                        : LocalClouds.of(c.arrowhead(), c.tls(), security, mapper, runner));
+        final LocalCloud cloud = lifecycle.own("local cloud clients", LocalCloudChoice.of(c, security, mapper, runner));
         final SubscriptionAuthorizer authorizer = cloud.authorizer();
         final Subscriptions subscriptions = StoredSubscriptions.wire(lifecycle, c, authorizer,
                 new StoredSubscriptions.Parts(broker, delivery, security, mapper, problems, runner));
@@ -151,9 +144,8 @@ public final class EventHandlerServer implements AutoCloseable {
 
     /** The Event Handler as the source of derived events: its certificate's name, at its registered address. */
     private SystemRef self() {
-        final int port = configuration.arrowhead().domainPort() != 0 ? configuration.arrowhead().domainPort()
-                : configuration.http().port();
-        return SystemRef.of(security.systemName(), configuration.arrowhead().domainName(), port);
+        return SystemRef.of(security.systemName(), configuration.arrowhead().domainName(),
+                configuration.arrowhead().registeredPort(configuration.http().port()));
     }
 
     /** The port it listens on (the real one when configured with 0). */

@@ -89,7 +89,7 @@ public final class CoreSystems implements AutoCloseable {
         if (registration != null) {
             throw new IllegalStateException("registration already started");
         }
-        final int port = configuration.domainPort() != 0 ? configuration.domainPort() : listeningPort;
+        final int port = configuration.registeredPort(listeningPort);
         final String address = configuration.domainName();
         final EventHandlerServices services = certificate != null
                 ? EventHandlerServices.secure(certificate, address, port)

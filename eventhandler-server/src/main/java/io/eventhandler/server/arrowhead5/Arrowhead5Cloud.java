@@ -141,7 +141,7 @@ public final class Arrowhead5Cloud implements LocalCloud {
 
     @Override
     public synchronized void join(final int listeningPort, final Subscriptions subscriptions) {
-        final int port = configuration.domainPort() == 0 ? listeningPort : configuration.domainPort();
+        final int port = configuration.registeredPort(listeningPort);
         final EventHandler5Services services = new EventHandler5Services(configuration.arrowhead5().systemName(),
                 configuration.domainName(), port, secure, configuration.arrowhead5().unrestrictedDiscovery(),
                 mode == Arrowhead5Configuration.Identity.CERTIFICATE ? EventHandler5Services.CERTIFICATE_POLICY

@@ -140,4 +140,9 @@ public record ArrowheadConfiguration(
         SETTINGS.describe(this, into);
         arrowhead5.describe(into);
     }
+
+    /** The port registered for the Event Handler's services: {@link #DOMAIN_PORT}, or the one it listens on. */
+    public int registeredPort(final int listeningPort) {
+        return domainPort != 0 ? domainPort : listeningPort;
+    }
 }

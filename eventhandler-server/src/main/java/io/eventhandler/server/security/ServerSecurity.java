@@ -32,4 +32,9 @@ public record ServerSecurity(Optional<ServerIdentity> identity, boolean hostname
     public String systemName() {
         return identity.map(i -> i.system().systemName()).orElse("eventhandler");
     }
+
+    /** For the start-up log line: " as <common name>, client certificates required" in secure mode, else empty. */
+    public String listeningAs() {
+        return identity.map(i -> " as " + i.system().commonName() + ", client certificates required").orElse("");
+    }
 }

@@ -36,7 +36,7 @@ public final class ConnectionGuard extends BaseFilter {
     private final long timeoutNanos;
     private final ConnectionStatistics statistics;
     private final Map<Connection<?>, ClientConnection> clients = new ConcurrentHashMap<>();
-    private final Map<String, AtomicInteger> byAddress = new ConcurrentHashMap<>();
+    private final Map<String, Integer> byAddress = new ConcurrentHashMap<>();
 
     /**
      * @param timeoutMs how long a request may take to arrive whole, from its first byte
@@ -65,8 +65,10 @@ public final class ConnectionGuard extends BaseFilter {
             statistics.refusedOverTotal();
             return refuse(ctx, "the limit of open connections");
         }
-        final AtomicInteger fromAddress = byAddress.computeIfAbsent(address, a -> new AtomicInteger());
-        if (fromAddress.incrementAndGet() > maxPerAddress) {
+        // counted inside the map's own update: a count taken out of the map while its last connection closed
+        // would be incremented where no later accept or close sees it
+        final int fromAddress = byAddress.merge(address, 1, Integer::sum);
+        if (fromAddress > maxPerAddress) {
             release(address);
             open.decrementAndGet();
             statistics.refusedOverAddress();
@@ -104,7 +106,7 @@ public final class ConnectionGuard extends BaseFilter {
     }
 
     private void release(final String address) {
-        byAddress.computeIfPresent(address, (a, count) -> count.decrementAndGet() <= 0 ? null : count);
+        byAddress.computeIfPresent(address, (a, count) -> count <= 1 ? null : count - 1);
     }
 
     /** Cut every request that has been arriving for longer than the deadline. */

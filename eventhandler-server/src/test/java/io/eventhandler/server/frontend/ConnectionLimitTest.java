@@ -5,6 +5,7 @@ import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.testing.PrometheusText;
 import io.eventhandler.server.testing.RawHttp;
 import io.eventhandler.server.testing.RunningServer;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -108,12 +109,32 @@ class ConnectionLimitTest {
         return metrics().value("eh_http_connections") - 1; // less the scrape's own
     }
 
+    /** Waits until the server counts {@code expected} open connections besides the scrape's; says what it saw if not. */
+    private void awaitOpen(final int expected) {
+        try {
+            eventually().ignoreExceptions().until(() -> open() == expected);
+        } catch (final ConditionTimeoutException e) {
+            final long closed = idle.stream().filter(ConnectionLimitTest::closedByServer).count();
+            String seen;
+            try {
+                final PrometheusText m = metrics();
+                seen = "open " + open() + ", refused over total " + m.value("eh_http_connections_refused_total",
+                        "reason", "total") + ", over address " + m.value("eh_http_connections_refused_total",
+                        "reason", "address");
+            } catch (final RuntimeException scrape) {
+                seen = "the scrape itself failed: " + scrape;
+            }
+            throw new AssertionError("expected " + expected + " open connections; " + seen + "; of the test's "
+                    + idle.size() + " sockets the server closed " + closed, e);
+        }
+    }
+
     @Test
     void oneAddressGetsNoMoreThanItsShare() throws IOException {
         for (int i = 0; i < PER_ADDRESS; i++) {
             connectFrom("127.0.0.2");
         }
-        eventually().ignoreExceptions().until(() -> open() == PER_ADDRESS);
+        awaitOpen(PER_ADDRESS);
         final double before = metrics().value("eh_http_connections_refused_total", "reason", "address");
         final Socket excess = connectFrom("127.0.0.2");
         assertTrue(closedByServer(excess), "the connection over the address's share is closed at accept");
@@ -131,7 +152,7 @@ class ConnectionLimitTest {
         for (int i = PER_ADDRESS; i < TOTAL - 1; i++) {
             connectFrom("127.0.0.3");
         }
-        eventually().ignoreExceptions().until(() -> open() == TOTAL - 1);
+        awaitOpen(TOTAL - 1);
         // the last place, once the scrape's connection has gone
         final List<Socket> kept = new ArrayList<>(idle);
         eventually().until(() -> {

@@ -31,7 +31,7 @@ import java.util.Set;
  */
 public final class EngineVersusFlink {
 
-    private static final Set<String> OPTIONS = Set.of("ks", "runs", "systems", "variants", "warmup", "measure",
+    static final Set<String> OPTIONS = Set.of("ks", "runs", "systems", "variants", "warmup", "measure",
             "workers", "buffer-timeout", "jvm", "engine-jar", "out", "high", "low", "seed");
     /** The same for both systems: a heap cap, the JVM's default collector (G1 on this kind of machine). */
     static final String DEFAULT_JVM = "-Xmx1g";
@@ -40,8 +40,39 @@ public final class EngineVersusFlink {
     private EngineVersusFlink() {
     }
 
+    static final String USAGE = """
+            Runs the operator engine and the same workload as an Apache Flink job side by side (and the engine with
+            priorities off, "fifo"), each point in a fresh JVM, interleaved, and prints per priority p50/p90/p99/p99.9,
+            timely output, CPU and RSS.
+
+              java -jar benchmarks-flink.jar [--option value ...]
+
+              --ks 3,6,9,12,15        middle-priority copies per point
+              --systems engine,flink,fifo
+              --variants fft          fft and/or ekf
+              --runs 5                interleaved runs per point
+              --warmup 10 --measure 20   seconds per run
+              --workers N             engine workers / Flink parallelism (default: the cores)
+              --buffer-timeout 0      Flink's buffer timeout, ms
+              --high 3 --low 2 --seed N   copies of the high and low priorities, the suppliers' seed
+              --jvm "-Xmx1g"          flags of each run's JVM
+              --engine-jar PATH       the jar the runs start (default: this one)
+              --out DIR               where runs.jsonl and each run's output go
+            """;
+
     public static void main(final String[] args) throws IOException, InterruptedException {
-        final Map<String, String> o = options(args);
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            System.out.print(USAGE);
+            return;
+        }
+        final Map<String, String> o;
+        try {
+            o = options(args);
+        } catch (final IllegalArgumentException e) {
+            System.err.println(e.getMessage() + " (--help lists them)");
+            System.exit(2);
+            return;
+        }
         final Path out = Path.of(o.getOrDefault("out", "engine-vs-flink"));
         Files.createDirectories(out);
         final List<Integer> ks = Arrays.stream(o.getOrDefault("ks", "3,6,9,12,15").split(","))

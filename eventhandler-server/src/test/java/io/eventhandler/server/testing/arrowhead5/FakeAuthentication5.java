@@ -2,15 +2,10 @@ package io.eventhandler.server.testing.arrowhead5;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.ErrorMessageDTO;
-import org.glassfish.grizzly.http.server.HttpHandler;
-import org.glassfish.grizzly.http.server.HttpServer;
-import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -21,6 +16,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+
+import static io.eventhandler.server.testing.arrowhead5.Core5Http.error;
+import static io.eventhandler.server.testing.arrowhead5.Core5Http.json;
 
 /**
  * A stand-in for the Arrowhead 5.2.0 Authentication system's {@code identity} service over real HTTP on loopback:
@@ -34,7 +32,6 @@ public final class FakeAuthentication5 implements AutoCloseable {
     public static final String BASE = "/authentication/identity";
     private static final ObjectMapper STRICT = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-    private static final ObjectMapper SPRING = new ObjectMapper();
 
     /** {@code IdentityRequestDTO}. */
     public record IdentityRequestDTO(String systemName, Map<String, String> credentials) {
@@ -52,28 +49,16 @@ public final class FakeAuthentication5 implements AutoCloseable {
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
     private final List<String> logins = new CopyOnWriteArrayList<>();
     private final List<Verify> verifies = new CopyOnWriteArrayList<>();
-    private final HttpServer server = new HttpServer();
-    private final NetworkListener listener = new NetworkListener("authentication5", "127.0.0.1", 0);
+    private final Core5Http http;
 
     public FakeAuthentication5() {
         identity("Sysop", "xFNHbh2mQyIp1gmimeTC");
         sysops.add("Sysop");
-        server.addListener(listener);
-        server.getServerConfiguration().addHttpHandler(new HttpHandler() {
-            @Override
-            public void service(final Request request, final Response response) throws Exception {
-                serve(request, response);
-            }
-        }, "/");
-        try {
-            server.start();
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        http = new Core5Http("authentication5", this::serve);
     }
 
     public int port() {
-        return listener.getPort();
+        return http.port();
     }
 
     /** An identity Sysop created ({@code POST /authentication/mgmt/identities}). */
@@ -150,19 +135,8 @@ public final class FakeAuthentication5 implements AutoCloseable {
         }
     }
 
-    private static void json(final Response response, final int status, final Object body) throws IOException {
-        response.setStatus(status);
-        response.setContentType("application/json");
-        response.getWriter().write(SPRING.writeValueAsString(body));
-    }
-
-    private static void error(final Response response, final int status, final String message, final String type,
-                              final String origin) throws IOException {
-        json(response, status, new ErrorMessageDTO(message, status, type, origin));
-    }
-
     @Override
     public void close() {
-        server.shutdownNow();
+        http.close();
     }
 }

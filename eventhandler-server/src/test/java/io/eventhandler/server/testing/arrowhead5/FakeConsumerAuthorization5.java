@@ -9,16 +9,11 @@ import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.AuthorizationQueryReque
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.AuthorizationVerifyListRequestDTO;
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.AuthorizationVerifyRequestDTO;
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.AuthorizationVerifyResponseDTO;
-import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.ErrorMessageDTO;
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.ListResponseDTO;
-import org.glassfish.grizzly.http.server.HttpHandler;
-import org.glassfish.grizzly.http.server.HttpServer;
-import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -26,6 +21,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.eventhandler.server.testing.arrowhead5.Core5Http.error;
+import static io.eventhandler.server.testing.arrowhead5.Core5Http.json;
 
 /**
  * A stand-in for the Arrowhead 5.2.0 ConsumerAuthorization in {@code declared} mode over real HTTP on loopback: the
@@ -40,34 +38,21 @@ public final class FakeConsumerAuthorization5 implements AutoCloseable {
     public static final String BASE = "/consumerauthorization/authorization/mgmt";
     private static final ObjectMapper STRICT = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-    private static final ObjectMapper SPRING = new ObjectMapper();
 
     private final Map<String, AuthorizationPolicyResponseDTO> rules = new ConcurrentHashMap<>();
     private final Set<String> managers = ConcurrentHashMap.newKeySet();
     private final AtomicInteger checks = new AtomicInteger();
-    private final HttpServer server = new HttpServer();
-    private final NetworkListener listener = new NetworkListener("consumerauthorization5", "127.0.0.1", 0);
+    private final Core5Http http;
     private volatile boolean down;
     private volatile java.util.function.Function<String, String> identify = FakeServiceRegistry5::declared;
 
     public FakeConsumerAuthorization5() {
         managers.add("Sysop");
-        server.addListener(listener);
-        server.getServerConfiguration().addHttpHandler(new HttpHandler() {
-            @Override
-            public void service(final Request request, final Response response) throws Exception {
-                serve(request, response);
-            }
-        }, "/");
-        try {
-            server.start();
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        http = new Core5Http("consumerauthorization5", this::serve);
     }
 
     public int port() {
-        return listener.getPort();
+        return http.port();
     }
 
     /** The management rule Sysop grants: {@code SERVICE_DEF authorizationManagement}, WHITELIST {@code system}. */
@@ -186,19 +171,8 @@ public final class FakeConsumerAuthorization5 implements AutoCloseable {
         json(response, 200, new ListResponseDTO<>(found, found.size()));
     }
 
-    private static void json(final Response response, final int status, final Object body) throws IOException {
-        response.setStatus(status);
-        response.setContentType("application/json");
-        response.getWriter().write(SPRING.writeValueAsString(body));
-    }
-
-    private static void error(final Response response, final int status, final String message, final String type,
-                              final String origin) throws IOException {
-        json(response, status, new ErrorMessageDTO(message, status, type, origin));
-    }
-
     @Override
     public void close() {
-        server.shutdownNow();
+        http.close();
     }
 }

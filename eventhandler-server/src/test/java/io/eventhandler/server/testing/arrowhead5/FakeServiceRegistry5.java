@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.AddressDTO;
-import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.ErrorMessageDTO;
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.ListResponseDTO;
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.ServiceDefinitionResponseDTO;
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.ServiceInstanceCreateRequestDTO;
@@ -14,14 +13,10 @@ import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.ServiceInstanceResponse
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.SystemLookupRequestDTO;
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.SystemRegisterRequestDTO;
 import io.eventhandler.server.testing.arrowhead5.Ah5Dtos.SystemResponseDTO;
-import org.glassfish.grizzly.http.server.HttpHandler;
-import org.glassfish.grizzly.http.server.HttpServer;
-import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -31,6 +26,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
+
+import static io.eventhandler.server.testing.arrowhead5.Core5Http.error;
+import static io.eventhandler.server.testing.arrowhead5.Core5Http.json;
 
 /**
  * A stand-in for the Arrowhead 5.2.0 ServiceRegistry in {@code declared} mode over real HTTP on loopback: the
@@ -44,7 +42,6 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
 
     private static final ObjectMapper STRICT = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-    private static final ObjectMapper SPRING = new ObjectMapper();
     private static final String BASE = "/serviceregistry";
     private static final Pattern SERVICE_DEFINITION = Pattern.compile("([a-z]{1})|(^[a-z][0-9A-Za-z]+$)");
     private static final Pattern OPERATION = Pattern.compile("^[a-z][0-9a-z]*(-[0-9a-z]+)*$");
@@ -60,26 +57,14 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
     private volatile int failWith;
     private volatile java.util.function.Function<String, String> identify = FakeServiceRegistry5::declared;
-    private final HttpServer server = new HttpServer();
-    private final NetworkListener listener = new NetworkListener("serviceregistry5", "127.0.0.1", 0);
+    private final Core5Http http;
 
     public FakeServiceRegistry5() {
-        server.addListener(listener);
-        server.getServerConfiguration().addHttpHandler(new HttpHandler() {
-            @Override
-            public void service(final Request request, final Response response) throws Exception {
-                serve(request, response);
-            }
-        }, "/");
-        try {
-            server.start();
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        http = new Core5Http("serviceregistry5", this::serve);
     }
 
     public int port() {
-        return listener.getPort();
+        return http.port();
     }
 
     public List<Recorded> requests() {
@@ -317,19 +302,8 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
                         .toList(), null, now, now);
     }
 
-    private static void json(final Response response, final int status, final Object body) throws IOException {
-        response.setStatus(status);
-        response.setContentType("application/json");
-        response.getWriter().write(SPRING.writeValueAsString(body));
-    }
-
-    private static void error(final Response response, final int status, final String message, final String type,
-                              final String origin) throws IOException {
-        json(response, status, new ErrorMessageDTO(message, status, type, origin));
-    }
-
     @Override
     public void close() {
-        server.shutdownNow();
+        http.close();
     }
 }

@@ -130,8 +130,11 @@ class SplitBrainTest {
                         .until(() -> toB.acknowledgedSentAfter(resumed) > 20);
                 assertEquals(0, toA.acknowledgedSentAfter(stopped),
                         "publishes sent to the frozen primary were acknowledged after its backup took over");
-                assertEquals(0, toA.acknowledgedAnsweredAfter(resumed),
-                        "the old primary acknowledged after it was resumed");
+                // a 200 decided within the lease can still be written after the resume, if the process froze
+                // between the decision and the write: at most the one publish in flight at the freeze (the
+                // publisher sends one at a time), and never one that arrived after the lease ran out
+                assertTrue(toA.acknowledgedAnsweredAfter(resumed) <= 1,
+                        "the old primary acknowledged after it was resumed more than the publish in flight");
                 assertEquals(1, pair.replication(1).get("epoch").asLong());
             }
         }

@@ -45,9 +45,9 @@ public final class PublishAcceptor {
     private final Predicate<EventDraft> heldCopy;
 
     /**
-     * Whether a publish may be acknowledged now (a primary fenced off from its lost backup may not), checked right
-     * before the 200 is written: a pause between acceptance and answer (a stopped process) must not let an
-     * acknowledgement out after a backup has taken over.
+     * Whether a publish may be acknowledged now (a primary fenced off from its lost backup may not), checked again
+     * right before the 200 is written: a request that waited across a pause (a stopped process) is refused. An
+     * answer already past this check when the process froze still goes out after the pause; no check can stop it.
      */
     public record Fence(BooleanSupplier acknowledging, Runnable refused) {
         public static final Fence NONE = new Fence(() -> true, () -> { });

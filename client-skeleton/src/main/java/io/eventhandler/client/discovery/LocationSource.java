@@ -4,6 +4,8 @@ package io.eventhandler.client.discovery;
 public enum LocationSource {
     /** Dynamic orchestration: {@code POST /orchestrator/orchestration}. */
     ORCHESTRATOR,
+    /** Arrowhead 5 orchestration: {@code POST /serviceorchestration/orchestration/pull}. */
+    SERVICE_ORCHESTRATION,
     /** The Service Registry's public query: {@code POST /serviceregistry/query}. */
     SERVICE_REGISTRY,
     /** The base URI configured as the fallback. */

@@ -213,6 +213,7 @@ public final class ExampleApplication {
     private static String describe(final EventHandlerLocation location) {
         return switch (location.source()) {
             case ORCHESTRATOR -> "named by the Orchestrator " + location.askedAt();
+            case SERVICE_ORCHESTRATION -> "named by the Arrowhead 5 orchestration " + location.askedAt();
             case SERVICE_REGISTRY -> "named by the Service Registry " + location.askedAt();
             case CONFIGURED -> "as configured";
         };

@@ -109,4 +109,36 @@ public final class Ah5Dtos {
                                                  Map<String, AuthorizationPolicyDTO> scopedPolicies,
                                                  String createdBy, String createdAt) {
     }
+
+    /** Orchestration: {@code OrchestrationRequestDTO}. */
+    public record OrchestrationRequestDTO(OrchestrationServiceRequirementDTO serviceRequirement,
+                                          Map<String, Boolean> orchestrationFlags,
+                                          List<QoSRequirementDTO> qualityRequirements, Integer exclusivityDuration) {
+    }
+
+    /** {@code OrchestrationServiceRequirementDTO}; a {@code MetadataRequirementDTO} is a map. */
+    public record OrchestrationServiceRequirementDTO(String serviceDefinition, List<String> operations,
+                                                     List<String> versions, String alivesAt,
+                                                     List<Map<String, Object>> metadataRequirements,
+                                                     List<String> interfaceTemplateNames,
+                                                     List<String> interfaceAddressTypes,
+                                                     List<Map<String, Object>> interfacePropertyRequirements,
+                                                     List<String> securityPolicies, List<String> preferredProviders) {
+    }
+
+    /** {@code QoSRequirementDTO}. */
+    public record QoSRequirementDTO(String type, String operation, Map<String, Object> requirements) {
+    }
+
+    /** {@code OrchestrationResponseDTO}. */
+    public record OrchestrationResponseDTO(List<OrchestrationResultDTO> results, List<String> warnings) {
+    }
+
+    /** {@code OrchestrationResultDTO}, with its misspelled {@code cloudIdentitifer} and {@code serviceDefinitition}. */
+    public record OrchestrationResultDTO(String serviceInstanceId, String cloudIdentitifer, String providerName,
+                                         String serviceDefinitition, String version, String aliveUntil,
+                                         String exclusiveUntil, Map<String, Object> metadata,
+                                         List<ServiceInstanceInterfaceRequestDTO> interfaces,
+                                         Map<String, Map<String, Object>> authorizationTokens) {
+    }
 }

@@ -9,11 +9,13 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,8 +29,8 @@ import org.slf4j.LoggerFactory;
  *   <li>the Service Registry, if configured: its public query per service;</li>
  *   <li>the configured fallback base URIs, with the standard paths.</li>
  * </ol>
- * {@link #locate()} takes the first provider of {@code event-publish} (or, when the source names none, of
- * {@code event-subscribe}: a system granted only the subscribe side); {@link #locateAll()} takes every one, in the
+ * {@link #locate()} takes the first provider of {@code event-publish} (or, when an Arrowhead 5 orchestrator names
+ * none, of {@code eventSubscribe}: a system granted only the subscribe side); {@link #locateAll()} takes every one, in the
  * source's order (a primary and its standby backup register the same services), for a client that fails over
  * ({@link #locateInstances()}). Each provider's other services are those the source names for the same provider
  * (address and port), else the source's entry at the same position, else the standard paths on its host.
@@ -137,16 +139,16 @@ public final class EventHandlerLocator {
     private List<EventHandlerLocation> locateAll(final CoreSystemHttp http, final ServiceLookup lookup)
             throws CoreSystemCallException {
         final String scheme = tls == null ? "http" : "https";
-        // a system granted only the subscribe side (an Arrowhead 5 SERVICE_DEF rule on eventSubscribe) is located by it
-        EventHandlerService anchor = EventHandlerService.PUBLISH;
-        List<ServiceLocation> providers = distinctProviders(lookup.findAll(http, anchor));
-        if (providers.isEmpty()) {
-            anchor = EventHandlerService.SUBSCRIBE;
+        EventHandlerService anchor = null;
+        List<ServiceLocation> providers = List.of();
+        for (final Iterator<EventHandlerService> anchors = lookup.anchors().iterator();
+             providers.isEmpty() && anchors.hasNext(); ) {
+            anchor = anchors.next();
             providers = distinctProviders(lookup.findAll(http, anchor));
         }
         if (providers.isEmpty()) {
-            throw new CoreSystemCallException("no provider of " + EventHandlerService.PUBLISH.definition() + " nor of "
-                    + EventHandlerService.SUBSCRIBE.definition());
+            throw new CoreSystemCallException("no provider of " + lookup.anchors().stream()
+                    .map(EventHandlerService::definition).collect(Collectors.joining(" nor of ")));
         }
         final Map<EventHandlerService, List<ServiceLocation>> others = new EnumMap<>(EventHandlerService.class);
         for (final EventHandlerService service : EventHandlerService.values()) {

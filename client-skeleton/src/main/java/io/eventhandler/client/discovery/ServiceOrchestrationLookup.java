@@ -49,6 +49,12 @@ final class ServiceOrchestrationLookup implements ServiceLookup {
         return uri;
     }
 
+    /** In 5.x a consumer may be granted only {@code eventSubscribe}: it finds the Event Handler by that. */
+    @Override
+    public List<EventHandlerService> anchors() {
+        return List.of(EventHandlerService.PUBLISH, EventHandlerService.SUBSCRIBE);
+    }
+
     @Override
     public List<ServiceLocation> findAll(final CoreSystemHttp http, final EventHandlerService service)
             throws CoreSystemCallException {

@@ -24,7 +24,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * What an Arrowhead 5 publisher and subscriber do with the client skeleton, the same in every identity mode: each
  * finds the Event Handler by orchestration pull as itself; the subscriber opens an SSE stream and subscribes a
- * webhook; the publisher publishes two events, which reach both; the subscriber unsubscribes the webhook; a third
+ * webhook (HTTPS, taking notifications from the Event Handler's certificate only, in a {@code certificate} cloud); the publisher publishes two events, which reach both; the subscriber unsubscribes the webhook; a third
  * event reaches the stream only.
  */
 final class Arrowhead5Exchange {
@@ -54,7 +54,9 @@ final class Arrowhead5Exchange {
         final EventHandlerEndpoints subscribeAt = locate(cloud, dashboard, dashboardTls);
         final Payloads stream = new Payloads();
         final Payloads webhook = new Payloads();
-        try (WebhookReceiver receiver = WebhookReceiver.start("127.0.0.1", 0, "/notify", webhook);
+        try (WebhookReceiver receiver = dashboardTls == null
+                ? WebhookReceiver.start("127.0.0.1", 0, "/notify", webhook)
+                : WebhookReceiver.startSecure("127.0.0.1", 0, "/notify", dashboardTls, webhook);
              EventHandlerClient publisher = client(publishTo, sensor, sensorTls);
              EventHandlerClient subscriber = client(subscribeAt, dashboard, dashboardTls);
              EventSubscriber sse = subscriber(subscribeAt, dashboard, dashboardTls, receiver.port(), stream)) {

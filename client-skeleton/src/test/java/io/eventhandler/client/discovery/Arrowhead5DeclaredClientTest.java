@@ -1,7 +1,7 @@
 package io.eventhandler.client.discovery;
 
-import static io.eventhandler.client.discovery.LocalCloud5.DASHBOARD;
-import static io.eventhandler.client.discovery.LocalCloud5.SENSOR;
+import static io.eventhandler.client.testing.LocalCloud5.DASHBOARD;
+import static io.eventhandler.client.testing.LocalCloud5.SENSOR;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +11,7 @@ import io.eventhandler.api.EventPublishRequestDTO;
 import io.eventhandler.api.ExceptionType;
 import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.client.CallerIdentity;
+import io.eventhandler.client.testing.LocalCloud5;
 import io.eventhandler.client.EventHandlerClient;
 import io.eventhandler.client.EventHandlerException;
 import io.eventhandler.server.testing.arrowhead5.FakeOrchestration5.Pull;

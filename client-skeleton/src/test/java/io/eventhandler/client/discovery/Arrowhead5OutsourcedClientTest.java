@@ -1,13 +1,14 @@
 package io.eventhandler.client.discovery;
 
-import static io.eventhandler.client.discovery.LocalCloud5.DASHBOARD;
-import static io.eventhandler.client.discovery.LocalCloud5.PASSWORD;
-import static io.eventhandler.client.discovery.LocalCloud5.SENSOR;
+import static io.eventhandler.client.testing.LocalCloud5.DASHBOARD;
+import static io.eventhandler.client.testing.LocalCloud5.PASSWORD;
+import static io.eventhandler.client.testing.LocalCloud5.SENSOR;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.eventhandler.client.testing.LocalCloud5;
 import io.eventhandler.server.testing.arrowhead5.FakeOrchestration5.Pull;
 import java.nio.file.Path;
 import java.time.Duration;

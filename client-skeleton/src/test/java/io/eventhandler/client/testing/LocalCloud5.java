@@ -1,4 +1,4 @@
-package io.eventhandler.client.discovery;
+package io.eventhandler.client.testing;
 
 import static org.awaitility.Awaitility.await;
 
@@ -27,24 +27,24 @@ import javax.net.ssl.SSLContext;
  * certificates in the {@code certificate} mode, and the real Event Handler in the 5.x dialect, registered there.
  * {@code ConsumerAuthorization} grants the Event Handler its management service, as the operator must.
  */
-final class LocalCloud5 implements AutoCloseable {
+public final class LocalCloud5 implements AutoCloseable {
 
-    enum Mode { DECLARED, CERTIFICATE, OUTSOURCED }
+    public enum Mode { DECLARED, CERTIFICATE, OUTSOURCED }
 
-    static final String EVENT_HANDLER = "EventHandler";
-    static final String SENSOR = "TemperatureSensor";
-    static final String DASHBOARD = "AlarmDashboard";
-    static final String PASSWORD = "123456";
+    public static final String EVENT_HANDLER = "EventHandler";
+    public static final String SENSOR = "TemperatureSensor";
+    public static final String DASHBOARD = "AlarmDashboard";
+    public static final String PASSWORD = "123456";
     private static final TestCloud PKI = TestCloud.get();
 
-    final Mode mode;
-    final FakeAuthentication5 authentication;
-    final FakeServiceRegistry5 registry;
-    final FakeConsumerAuthorization5 authorization;
-    final FakeOrchestration5 orchestration;
-    final EventHandlerServer server;
+    public final Mode mode;
+    public final FakeAuthentication5 authentication;
+    public final FakeServiceRegistry5 registry;
+    public final FakeConsumerAuthorization5 authorization;
+    public final FakeOrchestration5 orchestration;
+    public final EventHandlerServer server;
 
-    LocalCloud5(final Mode mode, final Path dataDir) {
+    public LocalCloud5(final Mode mode, final Path dataDir) {
         this.mode = mode;
         final boolean secure = mode == Mode.CERTIFICATE;
         authentication = mode == Mode.OUTSOURCED ? new FakeAuthentication5() : null;
@@ -94,7 +94,7 @@ final class LocalCloud5 implements AutoCloseable {
     }
 
     /** The system's 5.x certificate as the client skeleton takes it. */
-    static ClientTls tls(final String system) {
+    public static ClientTls tls(final String system) {
         try {
             return ClientTls.fromStores(PKI.arrowhead5KeyStore(system, "sy"), PKI.trustStore(),
                     TestCloud.PASSWORD.toCharArray());
@@ -103,16 +103,16 @@ final class LocalCloud5 implements AutoCloseable {
         }
     }
 
-    URI orchestrator() {
+    public URI orchestrator() {
         return URI.create((mode == Mode.CERTIFICATE ? "https" : "http") + "://127.0.0.1:" + orchestration.port());
     }
 
-    URI authenticationUri() {
+    public URI authenticationUri() {
         return URI.create("http://127.0.0.1:" + authentication.port());
     }
 
     /** The {@code SERVICE_DEF} rules the Event Handler's services need to be orchestrated to these systems. */
-    void orchestrateEventHandlerTo(final String publisher, final String subscriber) {
+    public void orchestrateEventHandlerTo(final String publisher, final String subscriber) {
         authorization.grantService(EVENT_HANDLER, "eventPublish", publisher);
         authorization.grantService(EVENT_HANDLER, "eventSubscribe", subscriber);
     }

@@ -112,6 +112,20 @@ class Arrowhead5DeclaredClientTest {
     }
 
     @Test
+    void theOrchestratorsRefusalOfAFlagIsShown() {
+        cloud.orchestrateEventHandlerTo(SENSOR, DASHBOARD);
+
+        final EventHandlerNotFoundException notFound = assertThrows(EventHandlerNotFoundException.class,
+                () -> EventHandlerLocator.builder().identity(CallerIdentity.declared(SENSOR))
+                        .serviceOrchestration(cloud.orchestrator()).serviceOrchestrationFlags(Map.of("overrideStore",
+                                true)).build().locate());
+
+        // a 4.6 flag: the 5.2.0 orchestrator names it upper-cased
+        assertTrue(notFound.getMessage().contains("HTTP 400 INVALID_PARAMETER: Invalid orchestration flag:"
+                + " OVERRIDESTORE"), notFound::getMessage);
+    }
+
+    @Test
     void theDeclaredNameIsWhatTheEventHandlerChecks() {
         cloud.orchestrateEventHandlerTo(SENSOR, DASHBOARD);
         final EventHandlerLocation found = locator(CallerIdentity.declared(SENSOR)).locate();

@@ -65,7 +65,7 @@ public final class MqttGateway implements Component {
                         subscribeTopic + "subscribe", new MqttSubscribeOperation(access, validator, subscriptions,
                                 parts.mapper()),
                         subscribeTopic + "unsubscribe", new MqttUnsubscribeOperation(access, limits, subscriptions)));
-        LOG.info("MQTT: {} as {}, requests on {}{{publish,publish-batch}} and {}{{subscribe,unsubscribe}}",
+        LOG.info("MQTT: {} as {}, requests on {}publish and publish-batch, {}subscribe and unsubscribe",
                 mqtt.brokerUrl(), mqtt.effectiveClientId(system), publishTopic, subscribeTopic);
     }
 

@@ -66,7 +66,11 @@ public final class Ah5Dtos {
     public record ListResponseDTO<T>(List<T> entries, long count) {
     }
 
-    /** 5.x's error body: {@code exceptionType} one of AUTH, FORBIDDEN, INVALID_PARAMETER, DATA_NOT_FOUND, ... */
+    /**
+     * 5.x's error body: {@code exceptionType} one of AUTH, FORBIDDEN, INVALID_PARAMETER, DATA_NOT_FOUND, ...; a
+     * null {@code origin} is left out, as the 5.2.0 identity filters answer.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ErrorMessageDTO(String errorMessage, int errorCode, String exceptionType, String origin) {
     }
 

@@ -91,21 +91,21 @@ final class Core5Http implements AutoCloseable {
     /**
      * The caller as the 5.x filters see it: over TLS the certificate's system, else the system {@code identify}
      * finds in the {@code Authorization} header (the declared or outsourced filter). Without one, the filter's 401
-     * is answered and null returned.
+     * is answered, without an {@code origin} as the 5.2.0 filters answer it, and null returned.
      */
-    String caller(final Request request, final Response response, final Function<String, String> identify,
-                  final String origin) throws IOException {
+    String caller(final Request request, final Response response, final Function<String, String> identify)
+            throws IOException {
         if (secure()) {
             return certificateName(request);
         }
         final String header = request.getHeader("Authorization");
         if (header == null || header.isBlank()) {
-            error(response, 401, "No authorization header has been provided", "AUTH", origin);
+            error(response, 401, "No authorization header has been provided", "AUTH", null);
             return null;
         }
         final String caller = identify.apply(header);
         if (caller == null) {
-            error(response, 401, "Invalid authorization header", "AUTH", origin);
+            error(response, 401, "Invalid authorization header", "AUTH", null);
         }
         return caller;
     }

@@ -124,7 +124,7 @@ public final class FakeConsumerAuthorization5 implements AutoCloseable {
             error(response, 500, "Database operation error", "INTERNAL_SERVER_ERROR", "POST " + path);
             return;
         }
-        final String caller = http.caller(request, response, identify, "POST " + path);
+        final String caller = http.caller(request, response, identify);
         if (caller == null) {
             return;
         }

@@ -32,7 +32,7 @@ import static io.eventhandler.server.testing.arrowhead5.Core5Http.json;
  * candidates from the ServiceRegistry double (by service definition, their interfaces narrowed to the requested
  * templates), kept only when the ConsumerAuthorization double grants the requester the provider's
  * {@code SERVICE_DEF} rule (no rule, no result), answered with the 5.x {@code OrchestrationResponseDTO} (misspelled
- * keys included; no results is 200 with empty lists). Both doubles are consulted in process, where the real
+ * keys included; no results is 200 with empty lists), as a 5.2.0 core answered them. Both doubles are consulted in process, where the real
  * orchestrator calls them over HTTP with its direct access. Requests are read with unknown properties refused.
  */
 public final class FakeOrchestration5 implements AutoCloseable {
@@ -91,7 +91,7 @@ public final class FakeOrchestration5 implements AutoCloseable {
                     + "\"instance\":\"" + path + "\"}");
             return;
         }
-        final String requester = http.caller(request, response, identify, origin);
+        final String requester = http.caller(request, response, identify);
         if (requester == null) {
             return;
         }
@@ -135,7 +135,7 @@ public final class FakeOrchestration5 implements AutoCloseable {
         if (pull.orchestrationFlags() != null) {
             for (final String flag : pull.orchestrationFlags().keySet()) {
                 if (!FLAGS.contains(flag.trim().toUpperCase())) {
-                    return "Invalid orchestration flag: " + flag;
+                    return "Invalid orchestration flag: " + flag.trim().toUpperCase();
                 }
             }
         }

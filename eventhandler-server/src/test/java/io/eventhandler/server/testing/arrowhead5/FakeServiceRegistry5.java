@@ -120,7 +120,7 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
             error(response, failWith, "Database operation error", "INTERNAL_SERVER_ERROR", origin);
             return;
         }
-        final String caller = http.caller(request, response, identify, origin);
+        final String caller = http.caller(request, response, identify);
         if (caller == null) {
             return;
         }

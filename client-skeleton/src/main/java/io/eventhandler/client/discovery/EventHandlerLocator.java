@@ -148,7 +148,7 @@ public final class EventHandlerLocator {
         }
         if (providers.isEmpty()) {
             throw new CoreSystemCallException("no provider of " + lookup.anchors().stream()
-                    .map(EventHandlerService::definition).collect(Collectors.joining(" nor of ")));
+                    .map(lookup::nameOf).collect(Collectors.joining(" nor of ")));
         }
         final Map<EventHandlerService, List<ServiceLocation>> others = new EnumMap<>(EventHandlerService.class);
         for (final EventHandlerService service : EventHandlerService.values()) {
@@ -202,11 +202,12 @@ public final class EventHandlerLocator {
         try {
             final List<ServiceLocation> all = lookup.findAll(http, service);
             if (all.isEmpty()) {
-                LOG.info("{} names no provider of {}; using its standard path", lookup, service.definition());
+                LOG.info("{} names no provider of {}; using its standard path", lookup, lookup.nameOf(service));
             }
             return all;
         } catch (final CoreSystemCallException e) {
-            LOG.warn("{} did not name {} ({}); using its standard path", lookup, service.definition(), e.getMessage());
+            LOG.warn("{} did not name {} ({}); using its standard path", lookup, lookup.nameOf(service),
+                    e.getMessage());
             return List.of();
         }
     }

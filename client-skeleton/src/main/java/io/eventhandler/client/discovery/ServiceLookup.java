@@ -21,6 +21,11 @@ interface ServiceLookup {
         return List.of(EventHandlerService.PUBLISH);
     }
 
+    /** How this source names the service, for messages: the 4.6 service definition, e.g. {@code event-publish}. */
+    default String nameOf(final EventHandlerService service) {
+        return service.definition();
+    }
+
     /**
      * Every provider of {@code service}, in the core system's order (with a primary and a backup Event Handler
      * registered, both); empty when the core system knows none.

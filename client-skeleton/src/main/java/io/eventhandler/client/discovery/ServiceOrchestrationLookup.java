@@ -55,6 +55,12 @@ final class ServiceOrchestrationLookup implements ServiceLookup {
         return List.of(EventHandlerService.PUBLISH, EventHandlerService.SUBSCRIBE);
     }
 
+    /** The 5.x service and operation, e.g. {@code eventSubscribe/stream}. */
+    @Override
+    public String nameOf(final EventHandlerService service) {
+        return service.arrowhead5Service() + "/" + service.arrowhead5Operation();
+    }
+
     @Override
     public List<ServiceLocation> findAll(final CoreSystemHttp http, final EventHandlerService service)
             throws CoreSystemCallException {

@@ -81,7 +81,8 @@ class Arrowhead5DeclaredClientTest {
         final EventHandlerNotFoundException notFound = assertThrows(EventHandlerNotFoundException.class,
                 () -> locator(CallerIdentity.declared(DASHBOARD)).locate());
 
-        assertTrue(notFound.getMessage().contains("no provider of event-publish nor of event-subscribe"),
+        assertTrue(notFound.getMessage().contains(
+                "no provider of eventPublish/publish nor of eventSubscribe/subscribe"),
                 notFound::getMessage);
         assertEquals("/eventhandler/publish",
                 locator(CallerIdentity.declared(SENSOR)).locate().endpoints().publish().getPath());

@@ -9,6 +9,7 @@ import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.MqttConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.config.StoreConfiguration;
+import io.eventhandler.server.testing.Closing;
 import io.eventhandler.server.testing.MqttTestClient;
 import io.eventhandler.server.testing.Mosquitto;
 import io.eventhandler.server.testing.Pem;
@@ -87,16 +88,7 @@ class MqttCertificateIdentityTest {
 
     @AfterAll
     static void stop() {
-        for (final AutoCloseable closeable : new AutoCloseable[] {sensor, dashboard, server, registry, authorization,
-                mosquitto}) {
-            try {
-                if (closeable != null) {
-                    closeable.close();
-                }
-            } catch (final Exception e) {
-                // the next one still closes
-            }
-        }
+        Closing.all(sensor, dashboard, server, registry, authorization, mosquitto);
     }
 
     /** The envelope's {@code authentication} in a certificate cloud: Base64 of the key store's certificate PEM. */

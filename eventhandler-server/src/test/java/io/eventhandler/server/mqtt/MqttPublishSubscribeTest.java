@@ -9,6 +9,7 @@ import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.MqttConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.config.StoreConfiguration;
+import io.eventhandler.server.testing.Closing;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.Mosquitto;
 import io.eventhandler.server.testing.MqttTestClient;
@@ -90,16 +91,7 @@ class MqttPublishSubscribeTest {
 
     @AfterAll
     static void stop() {
-        for (final AutoCloseable closeable : new AutoCloseable[] {sensor, dashboard, server, registry, authorization,
-                mosquitto}) {
-            try {
-                if (closeable != null) {
-                    closeable.close();
-                }
-            } catch (final Exception e) {
-                // the next one still closes
-            }
-        }
+        Closing.all(sensor, dashboard, server, registry, authorization, mosquitto);
     }
 
     /** A fresh 5.x event type name (camelCase letters and digits), as the 5.x dialect requires. */

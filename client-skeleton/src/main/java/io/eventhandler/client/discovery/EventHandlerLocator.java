@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
  *   <li>the Arrowhead 5 orchestrator, if configured: one {@code pull} per service operation
  *       ({@link #builder()}{@code .serviceOrchestration(...)}; the requester is who {@code identity} names);</li>
  *   <li>the Service Registry, if configured: its public query per service;</li>
+ *   <li>the Arrowhead 5 ServiceRegistry, if configured: its {@code service-discovery/lookup} per service, which
+ *       finds an Event Handler registered with {@code unrestrictedDiscovery};</li>
  *   <li>the configured fallback base URIs, with the standard paths.</li>
  * </ol>
  * {@link #locate()} takes the first provider of {@code event-publish} (or, when an Arrowhead 5 orchestrator names
@@ -77,6 +79,9 @@ public final class EventHandlerLocator {
         }
         if (builder.serviceRegistry != null) {
             list.add(new ServiceRegistryLookup(builder.serviceRegistry));
+        }
+        if (builder.serviceRegistry5 != null) {
+            list.add(new ServiceDiscoveryLookup(builder.serviceRegistry5, builder.tls != null));
         }
         this.lookups = List.copyOf(list);
         this.fallback = List.copyOf(builder.fallback);
@@ -217,6 +222,7 @@ public final class EventHandlerLocator {
         private URI orchestrator;
         private URI serviceRegistry;
         private URI serviceOrchestration;
+        private URI serviceRegistry5;
         private Map<String, Boolean> serviceOrchestrationFlags = Map.of();
         private CallerIdentity identity = CallerIdentity.none();
         private List<URI> fallback = List.of();
@@ -242,6 +248,16 @@ public final class EventHandlerLocator {
          */
         public Builder serviceOrchestration(final URI orchestrator) {
             this.serviceOrchestration = Objects.requireNonNull(orchestrator, "orchestrator");
+            return this;
+        }
+
+        /**
+         * Ask this Arrowhead 5 ServiceRegistry ({@code service-discovery/lookup}) after the orchestrators and the 4.6
+         * Service Registry, e.g. {@code http://127.0.0.1:8443}: it names the Event Handler to any system when it is
+         * registered with {@code unrestrictedDiscovery} (its default), without {@code SERVICE_DEF} rules.
+         */
+        public Builder serviceRegistry5(final URI serviceRegistry) {
+            this.serviceRegistry5 = Objects.requireNonNull(serviceRegistry, "serviceRegistry");
             return this;
         }
 

@@ -1,10 +1,10 @@
 package io.eventhandler.client.discovery;
 
-import io.eventhandler.client.discovery.Orchestration5Dtos.OrchestrationRequest;
-import io.eventhandler.client.discovery.Orchestration5Dtos.OrchestrationResponse;
-import io.eventhandler.client.discovery.Orchestration5Dtos.OrchestrationResult;
-import io.eventhandler.client.discovery.Orchestration5Dtos.ServiceInterface;
-import io.eventhandler.client.discovery.Orchestration5Dtos.ServiceRequirement;
+import io.eventhandler.client.discovery.Core5Dtos.OrchestrationRequest;
+import io.eventhandler.client.discovery.Core5Dtos.OrchestrationResponse;
+import io.eventhandler.client.discovery.Core5Dtos.OrchestrationResult;
+import io.eventhandler.client.discovery.Core5Dtos.ServiceInterface;
+import io.eventhandler.client.discovery.Core5Dtos.ServiceRequirement;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,26 +71,29 @@ final class ServiceOrchestrationLookup implements ServiceLookup {
         final List<ServiceLocation> all = new ArrayList<>();
         if (answer.results() != null) {
             for (final OrchestrationResult result : answer.results()) {
-                final ServiceInterface matching = result.interfaces() == null ? null : result.interfaces().stream()
-                        .filter(i -> template.equals(i.templateName())).findFirst().orElse(null);
-                if (matching == null) {
-                    throw new CoreSystemCallException(uri + " named " + result.serviceInstanceId() + " without a "
-                            + template + " interface");
-                }
-                all.add(location(result.serviceInstanceId(), matching.properties(), service.arrowhead5Operation()));
+                all.add(location(uri, result.serviceInstanceId(), result.interfaces(), template,
+                        service.arrowhead5Operation()));
             }
         }
         return all;
     }
 
-    /** Where the {@code generic_http(s)} properties say the operation is. */
-    private ServiceLocation location(final String instance, final Map<String, Object> properties,
-                                     final String operation) throws CoreSystemCallException {
+    /**
+     * Where an instance's {@code generic_http(s)} interface of {@code template} says the operation is: the first of
+     * its {@code accessAddresses}, its {@code accessPort}, and {@code basePath} plus the operation's {@code path}
+     * (the standard path when the interface names no such operation). Shared by the 5.x lookups.
+     */
+    static ServiceLocation location(final URI from, final String instance, final List<ServiceInterface> interfaces,
+                                    final String template, final String operation) throws CoreSystemCallException {
+        final Map<String, Object> properties = interfaces == null ? null : interfaces.stream()
+                .filter(i -> template.equals(i.templateName())).findFirst().map(ServiceInterface::properties)
+                .orElseThrow(() -> new CoreSystemCallException(from + " named " + instance + " without a "
+                        + template + " interface"));
         final Object addresses = properties == null ? null : properties.get("accessAddresses");
         final Object port = properties == null ? null : properties.get("accessPort");
         if (!(addresses instanceof List<?> list) || list.isEmpty() || !(list.get(0) instanceof String address)
                 || !(port instanceof Number number)) {
-            throw new CoreSystemCallException(uri + " named " + instance + " without accessAddresses or accessPort");
+            throw new CoreSystemCallException(from + " named " + instance + " without accessAddresses or accessPort");
         }
         final String basePath = properties.get("basePath") instanceof String text ? text : "";
         final String path = properties.get("operations") instanceof Map<?, ?> operations

@@ -101,6 +101,21 @@ class Arrowhead5DeclaredClientTest {
     }
 
     @Test
+    void theServiceRegistryLookupFindsItWithoutServiceDefRules() {
+        final EventHandlerLocation found = EventHandlerLocator.builder().identity(CallerIdentity.declared(DASHBOARD))
+                .serviceOrchestration(cloud.orchestrator()).serviceRegistry5(cloud.registryUri()).build().locate();
+
+        // no SERVICE_DEF rule: the orchestrator named nobody, the registry's lookup found the unrestricted instances
+        assertEquals(LocationSource.SERVICE_REGISTRY, found.source());
+        assertEquals("http://127.0.0.1:" + cloud.server.port() + "/eventhandler/subscription",
+                found.endpoints().subscription().toString());
+        assertEquals("http://127.0.0.1:" + cloud.server.port() + "/eventhandler/publish",
+                found.endpoints().publish().toString());
+        assertTrue(cloud.registry.requests().stream().anyMatch(r -> r.path().endsWith("/service-discovery/lookup")
+                && "Bearer SYSTEM//AlarmDashboard".equals(r.caller())), () -> cloud.registry.requests().toString());
+    }
+
+    @Test
     void aRequesterWithoutIdentityGetsTheOrchestratorsText() {
         cloud.orchestrateEventHandlerTo(SENSOR, DASHBOARD);
 

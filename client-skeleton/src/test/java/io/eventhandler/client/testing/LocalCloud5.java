@@ -107,6 +107,10 @@ public final class LocalCloud5 implements AutoCloseable {
         return URI.create((mode == Mode.CERTIFICATE ? "https" : "http") + "://127.0.0.1:" + orchestration.port());
     }
 
+    public URI registryUri() {
+        return URI.create((mode == Mode.CERTIFICATE ? "https" : "http") + "://127.0.0.1:" + registry.port());
+    }
+
     public URI authenticationUri() {
         return URI.create("http://127.0.0.1:" + authentication.port());
     }

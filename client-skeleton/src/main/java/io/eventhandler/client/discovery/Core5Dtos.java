@@ -5,15 +5,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Arrowhead 5 orchestration {@code pull} as a consumer speaks it, field for field the 5.x records of
- * {@code eu.arrowhead.dto} ({@code OrchestrationRequestDTO}, {@code OrchestrationServiceRequirementDTO},
- * {@code OrchestrationResponseDTO}, {@code OrchestrationResultDTO}, {@code ServiceInstanceInterfaceResponseDTO}),
- * including the result's misspelled {@code cloudIdentitifer} and {@code serviceDefinitition}. Fields the client
- * does not set are left out of the request; answers are read leniently.
+ * The Arrowhead 5 orchestration {@code pull} and ServiceRegistry {@code service-discovery/lookup} as a consumer speaks
+ * them, field for field the 5.x records of {@code eu.arrowhead.dto} ({@code OrchestrationRequestDTO},
+ * {@code OrchestrationServiceRequirementDTO}, {@code OrchestrationResponseDTO}, {@code OrchestrationResultDTO},
+ * {@code ServiceInstanceLookupRequestDTO}, {@code ServiceInstanceListResponseDTO}, {@code ServiceInstanceResponseDTO},
+ * {@code ServiceInstanceInterfaceResponseDTO}), including the orchestration result's misspelled
+ * {@code cloudIdentitifer} and {@code serviceDefinitition}. Fields the client does not set are left out of a request;
+ * answers are read leniently.
  */
-final class Orchestration5Dtos {
+final class Core5Dtos {
 
-    private Orchestration5Dtos() {
+    private Core5Dtos() {
     }
 
     /** {@code OrchestrationRequestDTO}: QoS requirements and exclusivity are not asked for. */
@@ -51,5 +53,19 @@ final class Orchestration5Dtos {
 
     /** {@code ServiceInstanceInterfaceResponseDTO}: the template's properties as the provider registered them. */
     record ServiceInterface(String templateName, String protocol, String policy, Map<String, Object> properties) {
+    }
+
+    /** {@code ServiceInstanceLookupRequestDTO}: by service definition and interface template only. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ServiceInstanceLookup(List<String> serviceDefinitionNames, List<String> interfaceTemplateNames) {
+    }
+
+    /** {@code ServiceInstanceListResponseDTO}. */
+    record ServiceInstanceList(List<ServiceInstance> entries, long count) {
+    }
+
+    /** {@code ServiceInstanceResponseDTO}: what the client reads of it. */
+    record ServiceInstance(String instanceId, String version, String expiresAt, Map<String, Object> metadata,
+                           List<ServiceInterface> interfaces) {
     }
 }

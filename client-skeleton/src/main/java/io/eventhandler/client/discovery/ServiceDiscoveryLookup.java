@@ -15,7 +15,7 @@ import java.util.List;
  * {@code SERVICE_DEF} rule is needed, unlike orchestration. The operation's address and path are read from the
  * interface as the pull's are.
  */
-final class ServiceDiscoveryLookup implements ServiceLookup {
+final class ServiceDiscoveryLookup implements Arrowhead5Lookup {
 
     static final String LOOKUP_PATH = "/serviceregistry/service-discovery/lookup";
 
@@ -28,7 +28,7 @@ final class ServiceDiscoveryLookup implements ServiceLookup {
      */
     ServiceDiscoveryLookup(final URI serviceRegistry, final boolean secure) {
         this.uri = URI.create(OrchestratorLookup.trimmed(serviceRegistry) + LOOKUP_PATH);
-        this.template = secure ? "generic_https" : "generic_http";
+        this.template = Arrowhead5Lookup.template(secure);
     }
 
     @Override
@@ -39,17 +39,6 @@ final class ServiceDiscoveryLookup implements ServiceLookup {
     @Override
     public URI uri() {
         return uri;
-    }
-
-    /** As with the pull: the subscribe side alone locates the Event Handler too. */
-    @Override
-    public List<EventHandlerService> anchors() {
-        return List.of(EventHandlerService.PUBLISH, EventHandlerService.SUBSCRIBE);
-    }
-
-    @Override
-    public String nameOf(final EventHandlerService service) {
-        return service.arrowhead5Service() + "/" + service.arrowhead5Operation();
     }
 
     @Override

@@ -20,7 +20,7 @@ import java.util.Map;
  * {@code basePath} plus the operation's {@code path}. The orchestrator returns only providers the requester is
  * granted by a {@code SERVICE_DEF} rule, in its order.
  */
-final class ServiceOrchestrationLookup implements ServiceLookup {
+final class ServiceOrchestrationLookup implements Arrowhead5Lookup {
 
     static final String PULL_PATH = "/serviceorchestration/orchestration/pull";
 
@@ -35,7 +35,7 @@ final class ServiceOrchestrationLookup implements ServiceLookup {
      */
     ServiceOrchestrationLookup(final URI orchestrator, final boolean secure, final Map<String, Boolean> flags) {
         this.uri = URI.create(OrchestratorLookup.trimmed(orchestrator) + PULL_PATH);
-        this.template = secure ? "generic_https" : "generic_http";
+        this.template = Arrowhead5Lookup.template(secure);
         this.flags = Map.copyOf(flags);
     }
 
@@ -47,18 +47,6 @@ final class ServiceOrchestrationLookup implements ServiceLookup {
     @Override
     public URI uri() {
         return uri;
-    }
-
-    /** In 5.x a consumer may be granted only {@code eventSubscribe}: it finds the Event Handler by that. */
-    @Override
-    public List<EventHandlerService> anchors() {
-        return List.of(EventHandlerService.PUBLISH, EventHandlerService.SUBSCRIBE);
-    }
-
-    /** The 5.x service and operation, e.g. {@code eventSubscribe/stream}. */
-    @Override
-    public String nameOf(final EventHandlerService service) {
-        return service.arrowhead5Service() + "/" + service.arrowhead5Operation();
     }
 
     @Override

@@ -65,6 +65,7 @@ public final class EventHandlerClient implements AutoCloseable {
 
     private final Failover failover;
     private final ClientTls tls;
+    private final CallerIdentity identity;
     private final CloseableHttpClient http;
     private final PoolingHttpClientConnectionManager connectionManager;
 
@@ -75,6 +76,7 @@ public final class EventHandlerClient implements AutoCloseable {
     private EventHandlerClient(final Builder builder) {
         this.failover = new Failover(builder.instances, builder.failoverPolicy);
         this.tls = builder.tls;
+        this.identity = builder.identity;
         final PoolingHttpClientConnectionManagerBuilder manager = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnPerRoute(builder.maxConnectionsPerRoute)
                 .setMaxConnTotal(builder.maxConnectionsPerRoute * builder.instances.size())
@@ -246,6 +248,7 @@ public final class EventHandlerClient implements AutoCloseable {
     }
 
     private <T> T execute(final ClassicHttpRequest request, final HttpClientResponseHandler<T> handler) {
+        identity.applyTo(request);
         try {
             return http.execute(request, handler);
         } catch (final IOException e) {
@@ -322,6 +325,7 @@ public final class EventHandlerClient implements AutoCloseable {
         private final EventHandlerInstances instances;
         private FailoverPolicy failoverPolicy = FailoverPolicy.DEFAULT;
         private ClientTls tls;
+        private CallerIdentity identity = CallerIdentity.none();
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration responseTimeout = Duration.ofSeconds(30);
         private Duration connectionRequestTimeout = Duration.ofSeconds(30);
@@ -356,6 +360,15 @@ public final class EventHandlerClient implements AutoCloseable {
         /** Secure mode: HTTPS with this client certificate and truststore (the URIs should be {@code https}). */
         public Builder tls(final ClientTls tls) {
             this.tls = Objects.requireNonNull(tls, "tls");
+            return this;
+        }
+
+        /**
+         * How each request names the calling system (default {@link CallerIdentity#none()}: by the client
+         * certificate, if any); in an Arrowhead 5 {@code declared} or {@code outsourced} cloud, its header.
+         */
+        public Builder identity(final CallerIdentity identity) {
+            this.identity = Objects.requireNonNull(identity, "identity");
             return this;
         }
 

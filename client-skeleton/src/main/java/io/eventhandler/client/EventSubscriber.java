@@ -75,6 +75,7 @@ public final class EventSubscriber implements AutoCloseable {
     private final EventListener listener;
     private final Duration configuredReconnectDelay;
     private final CloseableHttpClient http;
+    private final CallerIdentity identity;
     private final Thread reader;
     private final SseParser parser;
     private final CountDownLatch closedLatch = new CountDownLatch(1);
@@ -105,6 +106,7 @@ public final class EventSubscriber implements AutoCloseable {
         this.eventType = builder.eventType;
         this.listener = builder.listener;
         this.configuredReconnectDelay = builder.reconnectDelay;
+        this.identity = builder.identity;
         this.lastEventId = builder.lastEventId;
         this.lastNumbering = builder.lastNumbering;
         this.instances = builder.instances;
@@ -335,6 +337,7 @@ public final class EventSubscriber implements AutoCloseable {
         request.setHeader(HttpHeaders.ACCEPT, "text/event-stream");
         request.setHeader(HttpHeaders.CACHE_CONTROL, "no-cache");
         request.setHeader(EventHandlerApi.EVENT_TYPE_HEADER, eventType);
+        identity.applyTo(request);
         final long resumeAfter = lastEventId;
         final String resumeId = idText(lastNumbering, resumeAfter);
         if (resumeId != null) {
@@ -533,6 +536,7 @@ public final class EventSubscriber implements AutoCloseable {
         private final EventHandlerInstances instances;
         private final String eventType;
         private ClientTls tls;
+        private CallerIdentity identity = CallerIdentity.none();
         private SystemRequestDTO subscriber;
         private EventListener listener;
         private long lastEventId = NONE;
@@ -555,6 +559,16 @@ public final class EventSubscriber implements AutoCloseable {
          */
         public Builder tls(final ClientTls tls) {
             this.tls = Objects.requireNonNull(tls, "tls");
+            return this;
+        }
+
+        /**
+         * How each attempt names the subscribing system (default {@link CallerIdentity#none()}: by the client
+         * certificate, if any); in an Arrowhead 5 {@code declared} or {@code outsourced} cloud, its header, asked
+         * anew at every reconnection.
+         */
+        public Builder identity(final CallerIdentity identity) {
+            this.identity = Objects.requireNonNull(identity, "identity");
             return this;
         }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.JsonMapper;
+import io.eventhandler.client.CallerIdentity;
 import io.eventhandler.client.ClientTls;
 import java.io.IOException;
 import java.net.URI;
@@ -24,7 +25,8 @@ import org.apache.hc.core5.util.Timeout;
 
 /**
  * JSON over HTTP(S) to Arrowhead core systems, presenting the system's certificate in secure mode as every call to
- * a core system must. Bodies are read leniently (unknown fields ignored), as Arrowhead's Spring clients do.
+ * a core system must, and the system's {@link CallerIdentity} header where an Arrowhead 5 cloud asks for one. Bodies
+ * are read leniently (unknown fields ignored), as Arrowhead's Spring clients do.
  */
 final class CoreSystemHttp implements AutoCloseable {
 
@@ -32,8 +34,11 @@ final class CoreSystemHttp implements AutoCloseable {
     private static final ObjectMapper JSON = JsonMapper.create();
 
     private final CloseableHttpClient http;
+    private final CallerIdentity identity;
 
-    CoreSystemHttp(final ClientTls tls, final Duration connectTimeout, final Duration responseTimeout) {
+    CoreSystemHttp(final ClientTls tls, final CallerIdentity identity, final Duration connectTimeout,
+                   final Duration responseTimeout) {
+        this.identity = identity;
         final PoolingHttpClientConnectionManagerBuilder manager = PoolingHttpClientConnectionManagerBuilder.create()
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
                         .setConnectTimeout(Timeout.of(connectTimeout))
@@ -56,8 +61,24 @@ final class CoreSystemHttp implements AutoCloseable {
 
     /** {@code POST uri} with {@code request} as JSON; the 2xx answer read as {@code answerType}. */
     <T> T post(final URI uri, final Object request, final Class<T> answerType) throws CoreSystemCallException {
+        final byte[] body = post(uri, request);
+        try {
+            final T parsed = JSON.readValue(body, answerType);
+            if (parsed == null) {
+                throw new CoreSystemCallException("POST " + uri + " answered null");
+            }
+            return parsed;
+        } catch (final IOException e) {
+            throw new CoreSystemCallException("POST " + uri + " answered no " + answerType.getSimpleName() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** {@code POST uri} with {@code request} as JSON; the body of the 2xx answer. */
+    byte[] post(final URI uri, final Object request) throws CoreSystemCallException {
         final HttpPost post = new HttpPost(uri);
         post.setHeader(HttpHeaders.ACCEPT, ContentType.APPLICATION_JSON.getMimeType());
+        identity.applyTo(post);
         try {
             post.setEntity(new ByteArrayEntity(JSON.writeValueAsBytes(request), ContentType.APPLICATION_JSON));
         } catch (final JsonProcessingException e) {
@@ -73,16 +94,7 @@ final class CoreSystemHttp implements AutoCloseable {
         if (answer.status / 100 != 2) {
             throw new CoreSystemCallException("POST " + uri + " answered HTTP " + answer.status + errorText(answer.body));
         }
-        try {
-            final T parsed = JSON.readValue(answer.body, answerType);
-            if (parsed == null) {
-                throw new CoreSystemCallException("POST " + uri + " answered null");
-            }
-            return parsed;
-        } catch (final IOException e) {
-            throw new CoreSystemCallException("POST " + uri + " answered no " + answerType.getSimpleName() + ": "
-                    + e.getMessage(), e);
-        }
+        return answer.body;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.eventhandler.client.discovery;
 
 import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.client.CallerIdentity;
 import io.eventhandler.client.ClientTls;
 import io.eventhandler.client.EventHandlerEndpoints;
 import io.eventhandler.client.EventHandlerInstances;
@@ -8,11 +9,13 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,15 +24,20 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>the Orchestrator, if configured: one dynamic orchestration ({@code overrideStore=true}, as the Event
  *       Handler's services are public core services) per service;</li>
+ *   <li>the Arrowhead 5 orchestrator, if configured: one {@code pull} per service operation
+ *       ({@link #builder()}{@code .serviceOrchestration(...)}; the requester is who {@code identity} names);</li>
  *   <li>the Service Registry, if configured: its public query per service;</li>
+ *   <li>the Arrowhead 5 ServiceRegistry, if configured: its {@code service-discovery/lookup} per service, which
+ *       finds an Event Handler registered with {@code unrestrictedDiscovery};</li>
  *   <li>the configured fallback base URIs, with the standard paths.</li>
  * </ol>
- * {@link #locate()} takes the first provider of {@code event-publish}; {@link #locateAll()} takes every one, in the
+ * {@link #locate()} takes the first provider of {@code event-publish} (or, when an Arrowhead 5 orchestrator names
+ * none, of {@code eventSubscribe}: a system granted only the subscribe side); {@link #locateAll()} takes every one, in the
  * source's order (a primary and its standby backup register the same services), for a client that fails over
  * ({@link #locateInstances()}). Each provider's other services are those the source names for the same provider
  * (address and port), else the source's entry at the same position, else the standard paths on its host.
- * A core system that fails, or names no provider of {@code event-publish}, is logged and the next source is tried.
- * The other services are looked up at the source that named {@code event-publish}; one it does not know (a stock
+ * A core system that fails, or names neither, is logged and the next source is tried.
+ * The other services are looked up at the source that named the provider; one it does not know (a stock
  * Arrowhead Event Handler registers no {@code event-subscribe-sse}) gets its standard path on the same host. The
  * scheme of found services is the caller's own: {@code https} in secure mode, as Arrowhead clients do.
  *
@@ -41,6 +49,12 @@ import org.slf4j.LoggerFactory;
  *         .fallback(URI.create("https://10.0.0.1:8455"))
  *         .build().locate();
  * EventHandlerClient client = EventHandlerClient.builder(where.endpoints()).tls(tls).build();
+ *
+ * // Arrowhead 5, declared identity
+ * CallerIdentity me = CallerIdentity.declared("AlarmDashboard");
+ * EventHandlerLocation where5 = EventHandlerLocator.builder().identity(me)
+ *         .serviceOrchestration(URI.create("http://10.0.0.1:8441")).build().locate();
+ * EventHandlerClient client5 = EventHandlerClient.builder(where5.endpoints()).identity(me).build();
  * }</pre>
  */
 public final class EventHandlerLocator {
@@ -50,6 +64,7 @@ public final class EventHandlerLocator {
     private final List<ServiceLookup> lookups;
     private final List<URI> fallback;
     private final ClientTls tls;
+    private final CallerIdentity identity;
     private final Duration connectTimeout;
     private final Duration responseTimeout;
 
@@ -58,12 +73,20 @@ public final class EventHandlerLocator {
         if (builder.orchestrator != null) {
             list.add(new OrchestratorLookup(builder.orchestrator, builder.requester, builder.orchestrationFlags));
         }
+        if (builder.serviceOrchestration != null) {
+            list.add(new ServiceOrchestrationLookup(builder.serviceOrchestration, builder.tls != null,
+                    builder.serviceOrchestrationFlags));
+        }
         if (builder.serviceRegistry != null) {
             list.add(new ServiceRegistryLookup(builder.serviceRegistry));
+        }
+        if (builder.serviceRegistry5 != null) {
+            list.add(new ServiceDiscoveryLookup(builder.serviceRegistry5, builder.tls != null));
         }
         this.lookups = List.copyOf(list);
         this.fallback = List.copyOf(builder.fallback);
         this.tls = builder.tls;
+        this.identity = builder.identity;
         this.connectTimeout = builder.connectTimeout;
         this.responseTimeout = builder.responseTimeout;
     }
@@ -91,7 +114,7 @@ public final class EventHandlerLocator {
     public List<EventHandlerLocation> locateAll() {
         final List<String> failures = new ArrayList<>();
         if (!lookups.isEmpty()) {
-            try (CoreSystemHttp http = new CoreSystemHttp(tls, connectTimeout, responseTimeout)) {
+            try (CoreSystemHttp http = new CoreSystemHttp(tls, identity, connectTimeout, responseTimeout)) {
                 for (final ServiceLookup lookup : lookups) {
                     try {
                         final List<EventHandlerLocation> found = locateAll(http, lookup);
@@ -121,25 +144,32 @@ public final class EventHandlerLocator {
     private List<EventHandlerLocation> locateAll(final CoreSystemHttp http, final ServiceLookup lookup)
             throws CoreSystemCallException {
         final String scheme = tls == null ? "http" : "https";
-        final List<ServiceLocation> publishers = distinctProviders(lookup.findAll(http, EventHandlerService.PUBLISH));
-        if (publishers.isEmpty()) {
-            throw new CoreSystemCallException("no provider of " + EventHandlerService.PUBLISH.definition());
+        EventHandlerService anchor = null;
+        List<ServiceLocation> providers = List.of();
+        for (final Iterator<EventHandlerService> anchors = lookup.anchors().iterator();
+             providers.isEmpty() && anchors.hasNext(); ) {
+            anchor = anchors.next();
+            providers = distinctProviders(lookup.findAll(http, anchor));
+        }
+        if (providers.isEmpty()) {
+            throw new CoreSystemCallException("no provider of " + lookup.anchors().stream()
+                    .map(lookup::nameOf).collect(Collectors.joining(" nor of ")));
         }
         final Map<EventHandlerService, List<ServiceLocation>> others = new EnumMap<>(EventHandlerService.class);
         for (final EventHandlerService service : EventHandlerService.values()) {
-            if (service != EventHandlerService.PUBLISH) {
+            if (service != anchor) {
                 others.put(service, secondary(http, lookup, service));
             }
         }
         final List<EventHandlerLocation> locations = new ArrayList<>();
-        for (int i = 0; i < publishers.size(); i++) {
-            final ServiceLocation publish = publishers.get(i);
-            final URI base = publish.baseUri(scheme);
+        for (int i = 0; i < providers.size(); i++) {
+            final ServiceLocation provider = providers.get(i);
+            final URI base = provider.baseUri(scheme);
             final Map<EventHandlerService, URI> uris = new EnumMap<>(EventHandlerService.class);
-            uris.put(EventHandlerService.PUBLISH, publish.uri(scheme, EventHandlerService.PUBLISH.defaultPath()));
+            uris.put(anchor, provider.uri(scheme, anchor.defaultPath()));
             for (final Map.Entry<EventHandlerService, List<ServiceLocation>> other : others.entrySet()) {
                 final EventHandlerService service = other.getKey();
-                uris.put(service, ofProvider(other.getValue(), publish, i)
+                uris.put(service, ofProvider(other.getValue(), provider, i)
                         .map(l -> l.uri(scheme, service.defaultPath()))
                         .orElseGet(() -> URI.create(base + service.defaultPath())));
             }
@@ -160,28 +190,29 @@ public final class EventHandlerLocator {
         return List.copyOf(byProvider.values());
     }
 
-    /** The service of the provider of {@code publish}: by address and port, else by position {@code index}. */
+    /** The service of {@code provider}: by address and port, else by position {@code index}. */
     private static Optional<ServiceLocation> ofProvider(final List<ServiceLocation> locations,
-                                                        final ServiceLocation publish, final int index) {
+                                                        final ServiceLocation provider, final int index) {
         for (final ServiceLocation location : locations) {
-            if (location.address().equals(publish.address()) && location.port() == publish.port()) {
+            if (location.address().equals(provider.address()) && location.port() == provider.port()) {
                 return Optional.of(location);
             }
         }
         return index < locations.size() ? Optional.of(locations.get(index)) : Optional.empty();
     }
 
-    /** A service other than publish: when the source cannot name it, the Event Handler's standard path will do. */
+    /** A service other than the anchor: when the source cannot name it, the Event Handler's standard path will do. */
     private static List<ServiceLocation> secondary(final CoreSystemHttp http, final ServiceLookup lookup,
                                                    final EventHandlerService service) {
         try {
             final List<ServiceLocation> all = lookup.findAll(http, service);
             if (all.isEmpty()) {
-                LOG.info("{} names no provider of {}; using its standard path", lookup, service.definition());
+                LOG.info("{} names no provider of {}; using its standard path", lookup, lookup.nameOf(service));
             }
             return all;
         } catch (final CoreSystemCallException e) {
-            LOG.warn("{} did not name {} ({}); using its standard path", lookup, service.definition(), e.getMessage());
+            LOG.warn("{} did not name {} ({}); using its standard path", lookup, lookup.nameOf(service),
+                    e.getMessage());
             return List.of();
         }
     }
@@ -190,6 +221,10 @@ public final class EventHandlerLocator {
     public static final class Builder {
         private URI orchestrator;
         private URI serviceRegistry;
+        private URI serviceOrchestration;
+        private URI serviceRegistry5;
+        private Map<String, Boolean> serviceOrchestrationFlags = Map.of();
+        private CallerIdentity identity = CallerIdentity.none();
         private List<URI> fallback = List.of();
         private SystemRequestDTO requester;
         private ClientTls tls;
@@ -203,6 +238,41 @@ public final class EventHandlerLocator {
         /** Ask this Orchestrator first, e.g. {@code https://127.0.0.1:8441} (needs {@link #requester}). */
         public Builder orchestrator(final URI orchestrator) {
             this.orchestrator = Objects.requireNonNull(orchestrator, "orchestrator");
+            return this;
+        }
+
+        /**
+         * Ask this Arrowhead 5 orchestrator ({@code pull}) next, e.g. {@code http://127.0.0.1:8441} (the
+         * DynamicServiceOrchestration); it names the Event Handler only to a requester a {@code SERVICE_DEF} rule
+         * on {@code eventPublish} / {@code eventSubscribe} grants. Give the {@link #identity} the cloud expects.
+         */
+        public Builder serviceOrchestration(final URI orchestrator) {
+            this.serviceOrchestration = Objects.requireNonNull(orchestrator, "orchestrator");
+            return this;
+        }
+
+        /**
+         * Ask this Arrowhead 5 ServiceRegistry ({@code service-discovery/lookup}) after the orchestrators and the 4.6
+         * Service Registry, e.g. {@code http://127.0.0.1:8443}: it names the Event Handler to any system when it is
+         * registered with {@code unrestrictedDiscovery} (its default), without {@code SERVICE_DEF} rules.
+         */
+        public Builder serviceRegistry5(final URI serviceRegistry) {
+            this.serviceRegistry5 = Objects.requireNonNull(serviceRegistry, "serviceRegistry");
+            return this;
+        }
+
+        /** Arrowhead 5 orchestration flags, e.g. {@code MATCHMAKING} (default none). */
+        public Builder serviceOrchestrationFlags(final Map<String, Boolean> flags) {
+            this.serviceOrchestrationFlags = Map.copyOf(flags);
+            return this;
+        }
+
+        /**
+         * How the calls to the core systems name the requester in an Arrowhead 5 cloud
+         * ({@link CallerIdentity#declared}, {@link IdentityTokens}); default none (the certificate, if any).
+         */
+        public Builder identity(final CallerIdentity identity) {
+            this.identity = Objects.requireNonNull(identity, "identity");
             return this;
         }
 

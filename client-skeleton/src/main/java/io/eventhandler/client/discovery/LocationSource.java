@@ -4,7 +4,12 @@ package io.eventhandler.client.discovery;
 public enum LocationSource {
     /** Dynamic orchestration: {@code POST /orchestrator/orchestration}. */
     ORCHESTRATOR,
-    /** The Service Registry's public query: {@code POST /serviceregistry/query}. */
+    /** Arrowhead 5 orchestration: {@code POST /serviceorchestration/orchestration/pull}. */
+    SERVICE_ORCHESTRATION,
+    /**
+     * The Service Registry's public query ({@code POST /serviceregistry/query}), or the Arrowhead 5 ServiceRegistry's
+     * {@code POST /serviceregistry/service-discovery/lookup}.
+     */
     SERVICE_REGISTRY,
     /** The base URI configured as the fallback. */
     CONFIGURED

@@ -14,6 +14,19 @@ interface ServiceLookup {
     URI uri();
 
     /**
+     * The services that locate a provider, tried in turn until one has providers: {@code event-publish} in 4.6
+     * (a source that names none has no Event Handler).
+     */
+    default List<EventHandlerService> anchors() {
+        return List.of(EventHandlerService.PUBLISH);
+    }
+
+    /** How this source names the service, for messages: the 4.6 service definition, e.g. {@code event-publish}. */
+    default String nameOf(final EventHandlerService service) {
+        return service.definition();
+    }
+
+    /**
      * Every provider of {@code service}, in the core system's order (with a primary and a backup Event Handler
      * registered, both); empty when the core system knows none.
      *

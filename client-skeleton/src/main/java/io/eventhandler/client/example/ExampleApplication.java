@@ -3,6 +3,7 @@ package io.eventhandler.client.example;
 import io.eventhandler.api.GapNotice;
 import io.eventhandler.api.SubscriptionRequestDTO;
 import io.eventhandler.api.SystemRequestDTO;
+import io.eventhandler.client.CallerIdentity;
 import io.eventhandler.client.ClientTls;
 import io.eventhandler.client.EventHandlerClient;
 import io.eventhandler.client.EventListener;
@@ -12,6 +13,7 @@ import io.eventhandler.client.ReceivedEvent;
 import io.eventhandler.client.WebhookReceiver;
 import io.eventhandler.client.discovery.EventHandlerLocation;
 import io.eventhandler.client.discovery.EventHandlerLocator;
+import io.eventhandler.client.discovery.IdentityTokens;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.security.GeneralSecurityException;
@@ -39,7 +41,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * --truststore FILE             secure mode: the cloud's PKCS12 truststore
  * --password PW                 secure mode: the password of both stores
  * --disable-hostname-verifier false   secure mode: true accepts server certificates made for other host names
+ * --service-orchestration URL   Arrowhead 5: pull the Event Handler from this orchestrator
+ * --system NAME                 Arrowhead 5: the example's system, declared (Bearer SYSTEM//NAME) unless logging in
+ * --authentication URL          Arrowhead 5 outsourced: log in here as --system ...
+ * --system-password PW          ... with this password, and show the identity token
  * </pre>
+ *
+ * <p>In an Arrowhead 5 cloud the example publishes and subscribes as one system (--system, or its 5.x certificate),
+ * which needs the {@code EVENT_TYPE} rule granting itself the event type and {@code SERVICE_DEF} rules on
+ * {@code eventPublish} and {@code eventSubscribe} naming it (docs/arrowhead-5.md).
  *
  * <p>In secure mode everything is HTTPS with the certificate: the system publishes and subscribes under the name
  * its certificate's CN gives, and its webhook receiver takes notifications only from the Event Handler of its cloud.
@@ -108,6 +118,22 @@ public final class ExampleApplication {
      */
     public static Result run(final ExampleOptions options, final PrintStream out) {
         final ClientTls tls = options.secure() ? loadTls(options) : null;
+        final ExampleOptions.Arrowhead5 five = options.arrowhead5();
+        final IdentityTokens tokens = five == null || five.authentication() == null ? null
+                : IdentityTokens.login(five.authentication(), five.systemName(), five.systemPassword(), tls);
+        try {
+            return run(options, tls, tokens != null ? tokens
+                    : five == null || five.systemName() == null ? CallerIdentity.none()
+                    : CallerIdentity.declared(five.systemName()), out);
+        } finally {
+            if (tokens != null) {
+                tokens.close();
+            }
+        }
+    }
+
+    private static Result run(final ExampleOptions options, final ClientTls tls, final CallerIdentity identity,
+                              final PrintStream out) {
         final String eventType = options.eventType();
         final String notifyUri = "/notify/" + eventType.toLowerCase(Locale.ROOT);
         final CountDownLatch connected = new CountDownLatch(1);
@@ -121,15 +147,12 @@ public final class ExampleApplication {
         try (WebhookReceiver webhook = tls == null
                 ? WebhookReceiver.start(LOCALHOST, options.webhookPort(), notifyUri, toWebhookCount)
                 : WebhookReceiver.startSecure(LOCALHOST, options.webhookPort(), notifyUri, tls, toWebhookCount)) {
-            final SystemRequestDTO subscriber = tls == null
-                    ? SystemRequestDTO.of(SUBSCRIBER_NAME, LOCALHOST, webhook.port())
-                    : tls.system(LOCALHOST, webhook.port());
-            final SystemRequestDTO source = tls == null
-                    ? SystemRequestDTO.of(PUBLISHER_NAME, LOCALHOST, PUBLISHER_PORT)
-                    : tls.system(LOCALHOST, PUBLISHER_PORT);
-            final EventHandlerLocation location = locate(options, tls, subscriber);
-            final EventHandlerClient.Builder clientBuilder = EventHandlerClient.builder(location.endpoints());
-            final EventSubscriber.Builder sseBuilder = stream(location, eventType, subscriber);
+            final SystemRequestDTO subscriber = system(options, tls, SUBSCRIBER_NAME, webhook.port());
+            final SystemRequestDTO source = system(options, tls, PUBLISHER_NAME, PUBLISHER_PORT);
+            final EventHandlerLocation location = locate(options, tls, identity, subscriber);
+            final EventHandlerClient.Builder clientBuilder = EventHandlerClient.builder(location.endpoints())
+                    .identity(identity);
+            final EventSubscriber.Builder sseBuilder = stream(location, eventType, subscriber).identity(identity);
             if (tls != null) {
                 clientBuilder.tls(tls);
                 sseBuilder.tls(tls);
@@ -192,12 +215,29 @@ public final class ExampleApplication {
         return options.verifyHostname() ? tls : tls.withoutHostnameVerification();
     }
 
-    /** The Orchestrator, then the Service Registry (those given), then {@code --url}. */
+    /**
+     * The example as a system: named by its certificate in secure mode, else by {@code --system} in an Arrowhead 5
+     * cloud (publisher and subscriber alike, as the identity it shows), else by {@code plainName}.
+     */
+    private static SystemRequestDTO system(final ExampleOptions options, final ClientTls tls, final String plainName,
+                                           final int port) {
+        if (tls != null) {
+            return tls.system(LOCALHOST, port);
+        }
+        final String name = options.arrowhead5() == null ? plainName : options.arrowhead5().systemName();
+        return SystemRequestDTO.of(name, LOCALHOST, port);
+    }
+
+    /** The Orchestrator or the 5.x orchestrator, then the Service Registry (those given), then {@code --url}. */
     private static EventHandlerLocation locate(final ExampleOptions options, final ClientTls tls,
-                                               final SystemRequestDTO requester) {
+                                               final CallerIdentity identity, final SystemRequestDTO requester) {
         final EventHandlerLocator.Builder locator = EventHandlerLocator.builder()
                 .requester(requester)
+                .identity(identity)
                 .fallback(options.url());
+        if (options.arrowhead5() != null) {
+            locator.serviceOrchestration(options.arrowhead5().serviceOrchestration());
+        }
         if (tls != null) {
             locator.tls(tls);
         }
@@ -213,6 +253,7 @@ public final class ExampleApplication {
     private static String describe(final EventHandlerLocation location) {
         return switch (location.source()) {
             case ORCHESTRATOR -> "named by the Orchestrator " + location.askedAt();
+            case SERVICE_ORCHESTRATION -> "named by the Arrowhead 5 orchestration " + location.askedAt();
             case SERVICE_REGISTRY -> "named by the Service Registry " + location.askedAt();
             case CONFIGURED -> "as configured";
         };

@@ -8,7 +8,12 @@ import io.eventhandler.server.security.CallerCertificates;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.http.server.Request;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +26,7 @@ import java.util.function.Supplier;
  * 5.x core's {@code CertificateFilter} reads it and refused with its texts: 401 {@code Unauthenticated access attempt:
  * <url>} without a certificate or profile, 403 {@code Unauthorized access: <url>, invalid certificate type: DEVICE}
  * for another profile, 403 {@code ..., from foreign cloud}. An {@code Authorization} header is ignored, as there.
+ * Over MQTT the certificate comes in the request envelope, as the 5.x {@code CertificateMqttFilter} takes it.
  */
 public final class CertificateAccessControl5 implements AccessControl {
 
@@ -55,11 +61,43 @@ public final class CertificateAccessControl5 implements AccessControl {
     @Override
     public Optional<SystemIdentity> requireLocalCloud(final Connection<?> connection, final Supplier<String> target,
                                                       final String origin) {
-        final Optional<X509Certificate> certificate = CallerCertificates.certificate(connection);
+        return identify(CallerCertificates.certificate(connection), target, target, origin);
+    }
+
+    /**
+     * Over MQTT the 5.x {@code CertificateMqttFilter} takes the caller's certificate from the envelope's
+     * {@code authentication}: Base64 of its PEM. It proves nothing by itself (a certificate is public): as in 5.x,
+     * trust rests on the broker admitting only the cloud's systems (TLS with client certificates) and its ACLs.
+     */
+    @Override
+    public Optional<SystemIdentity> requireMessageCaller(final String authentication, final String topic,
+                                                         final String origin) {
+        if (authentication == null || authentication.isBlank()) {
+            throw ArrowheadException.auth("No authentication key has been provided", origin);
+        }
+        final X509Certificate certificate;
+        try {
+            final String pem = new String(Base64.getDecoder().decode(authentication.trim()), StandardCharsets.US_ASCII)
+                    .replace("-----BEGIN CERTIFICATE-----", "").replace("-----END CERTIFICATE-----", "")
+                    .replaceAll("\\s+", "");
+            certificate = (X509Certificate) CertificateFactory.getInstance("X.509")
+                    .generateCertificate(new ByteArrayInputStream(Base64.getDecoder().decode(pem)));
+        } catch (final IllegalArgumentException | CertificateException | ClassCastException e) {
+            throw ArrowheadException.auth("Invalid authentication key has been provided", origin);
+        }
+        // as 5.x: the base topic for an unauthenticated caller, the operation's topic for the rest
+        final String baseTopic = topic.substring(0, topic.lastIndexOf('/') + 1);
+        return identify(Optional.of(certificate), () -> baseTopic, () -> topic, origin);
+    }
+
+    /** The 5.x {@code CertificateFilter}'s checks of the caller's certificate, with its texts. */
+    private Optional<SystemIdentity> identify(final Optional<X509Certificate> certificate,
+                                              final Supplier<String> unauthenticatedTarget,
+                                              final Supplier<String> target, final String origin) {
         final Optional<String> commonName = certificate.flatMap(ArrowheadName::commonName);
         final String profile = certificate.flatMap(ArrowheadName::dnQualifier).map(PROFILES::get).orElse(null);
         if (commonName.isEmpty() || profile == null) {
-            throw ArrowheadException.auth("Unauthenticated access attempt: " + target.get(), origin);
+            throw ArrowheadException.auth("Unauthenticated access attempt: " + unauthenticatedTarget.get(), origin);
         }
         if (!profile.equals("SYSTEM") && !profile.equals("OPERATOR")) {
             throw ArrowheadException.forbidden("Unauthorized access: " + target.get()

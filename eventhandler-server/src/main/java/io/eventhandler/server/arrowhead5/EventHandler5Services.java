@@ -32,8 +32,8 @@ public final class EventHandler5Services {
     public static final String CERTIFICATE_POLICY = "CERT_AUTH";
     /** The operations each service takes over MQTT (the SSE stream has no MQTT counterpart). */
     public static final Map<String, List<String>> MQTT_OPERATIONS = Map.of(
-            PUBLISH_SERVICE, List.of("publish"),
-            SUBSCRIBE_SERVICE, List.of("subscribe"));
+            PUBLISH_SERVICE, List.of("publish", "publish-batch"),
+            SUBSCRIBE_SERVICE, List.of("subscribe", "unsubscribe"));
 
     private static final Map<String, Map<String, Operation>> SERVICES = Map.of(
             PUBLISH_SERVICE, operations(

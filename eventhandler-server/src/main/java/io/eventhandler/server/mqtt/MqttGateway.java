@@ -26,8 +26,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Publish and subscribe over the cloud's MQTT broker in the Arrowhead 5 conventions (docs/arrowhead-5.md, "MQTT"):
- * requests on {@code arrowhead/<system>/event-publish/publish} and {@code .../event-subscribe/subscribe}, answered
- * with the 5.x envelopes; events pushed to MQTT subscribers through the broker's per-subscriber queues. Publishing
+ * requests on {@code arrowhead/<system>/event-publish/publish} (and {@code publish-batch}) and
+ * {@code .../event-subscribe/subscribe} (and {@code unsubscribe}), answered with the 5.x envelopes; events pushed to MQTT subscribers through the broker's per-subscriber queues. Publishing
  * goes through the HTTP endpoints' {@link PublishEntry}, subscribing through the same access control, validator and
  * {@link Subscriptions} (and so the same authorization) as {@code POST /eventhandler/subscribe}.
  */
@@ -52,17 +52,21 @@ public final class MqttGateway implements Component {
                 parts.runner().timer("eh-mqtt", Duration.ofSeconds(1)));
         subscriptions.deliverTargets(MqttDelivery.TARGET_PREFIX, new MqttDelivery(parts.broker(), link,
                 parts.mapper().writer(), system, mqtt.qos(), parts.problems()));
+        final RequestLimits limits = new RequestLimits(c.limits());
         final SubscriptionValidator validator = new SubscriptionValidator(c.limits().timeStampToleranceSeconds(),
-                new RequestLimits(c.limits()), parts.delivery()::admit);
+                limits, parts.delivery()::admit);
         final String publishTopic = EventHandler5Services.baseTopic(system, EventHandler5Services.PUBLISH_SERVICE);
         final String subscribeTopic = EventHandler5Services.baseTopic(system,
                 EventHandler5Services.SUBSCRIBE_SERVICE);
         this.requests = new MqttRequests(link, parts.mapper(), access, parts.intake(), parts.serving(), mqtt.qos(),
                 Map.of(publishTopic + "publish", new MqttPublishOperation(publish, parts.mapper()),
+                        publishTopic + "publish-batch", new MqttPublishBatchOperation(publish, parts.mapper(),
+                                c.limits().publishBatchMax()),
                         subscribeTopic + "subscribe", new MqttSubscribeOperation(access, validator, subscriptions,
-                                parts.mapper())));
-        LOG.info("MQTT: {} as {}, requests on {}publish and {}subscribe", mqtt.brokerUrl(),
-                mqtt.effectiveClientId(system), publishTopic, subscribeTopic);
+                                parts.mapper()),
+                        subscribeTopic + "unsubscribe", new MqttUnsubscribeOperation(access, limits, subscriptions)));
+        LOG.info("MQTT: {} as {}, requests on {}publish and publish-batch, {}subscribe and unsubscribe",
+                mqtt.brokerUrl(), mqtt.effectiveClientId(system), publishTopic, subscribeTopic);
     }
 
     /** The gateway when {@code eh.mqtt.enabled}, else a part that does nothing. Before the subscriptions start. */

@@ -28,7 +28,8 @@ import java.util.function.BooleanSupplier;
 /**
  * The requests published to the Event Handler's operation topics, handled as the 5.x common library's MQTT API
  * handles requests: the envelope is read, the caller identified from its {@code authentication} by the same
- * {@link AccessControl} as an HTTP request's {@code Authorization} header, the operation run, and the answer (or the
+ * {@link AccessControl} as an HTTP caller ({@link AccessControl#requireMessageCaller}: a declared name or identity
+ * token as in the {@code Authorization} header, or in a certificate cloud the caller's certificate), the operation run, and the answer (or the
  * 5.x error envelope) published to the request's {@code responseTopic}. A message that is no request envelope at all
  * names no response topic unless it is a JSON object that does; it is counted and logged, as 5.x logs it.
  */
@@ -90,9 +91,8 @@ final class MqttRequests {
             return;
         }
         try {
-            final Optional<SystemIdentity> caller = access.requireLocalCloud(null, () -> topic,
-                    header -> "Authorization".equalsIgnoreCase(header) && request.authentication() != null
-                            ? "Bearer " + request.authentication() : null, topic);
+            final Optional<SystemIdentity> caller = access.requireMessageCaller(request.authentication(), topic,
+                    topic);
             operations.get(topic).run(request, caller, topic, message.length).whenComplete((answer, failure) -> {
                 intake.exit();
                 if (failure == null) {

@@ -1,10 +1,13 @@
 package io.eventhandler.server.publish;
 
 import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.api.ExceptionType;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.security.certs.SystemIdentity;
+import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -41,5 +44,44 @@ public final class PublishEntry {
         final EventDraft draft = intake.validate(caller, dto, origin);
         intake.admit(clientKey, draft, bytes, origin);
         return acceptor.accept(List.of(draft), durable, origin);
+    }
+
+    /**
+     * Check, count and accept a batch, all or none, as {@code POST /eventhandler/publish/batch} does: the first event
+     * refused is answered, its index named ({@code Event at index 2 of the batch: ...}), and none is accepted.
+     *
+     * @param sizes     the size of each event's JSON
+     * @param maxEvents events one batch may carry; more are refused with 413
+     * @return completes with the largest publisher retention of the batch's topics, or exceptionally
+     * @throws ArrowheadException when it is refused before anything is accepted
+     */
+    public CompletableFuture<Integer> publishBatch(final Optional<SystemIdentity> caller,
+                                                   final List<EventPublishRequestDTO> dtos, final List<Integer> sizes,
+                                                   final String clientKey, final int maxEvents, final String origin) {
+        if (dtos == null || dtos.isEmpty()) {
+            throw ArrowheadException.badPayload("The batch is empty: publish at least one event.", origin);
+        }
+        if (dtos.size() > maxEvents) {
+            throw new ArrowheadException(ExceptionType.BAD_PAYLOAD, 413, "The batch has more than " + maxEvents
+                    + " events (" + LimitsConfiguration.PUBLISH_BATCH_MAX.key() + "); split it.", origin);
+        }
+        final List<EventDraft> drafts = new ArrayList<>();
+        for (final EventPublishRequestDTO dto : dtos) {
+            try {
+                drafts.add(intake.validate(caller, dto, origin));
+            } catch (final ArrowheadException e) {
+                throw inBatch(drafts.size(), e);
+            }
+        }
+        final int refused = intake.admitAll(clientKey, drafts, sizes);
+        if (refused >= 0) {
+            throw inBatch(refused, intake.overLimit(drafts.get(refused), origin));
+        }
+        return acceptor.accept(drafts, false, origin);
+    }
+
+    private static ArrowheadException inBatch(final int index, final ArrowheadException refusal) {
+        return new ArrowheadException(refusal.type(), refusal.status(), "Event at index " + index
+                + " of the batch: " + refusal.getMessage(), refusal.origin());
     }
 }

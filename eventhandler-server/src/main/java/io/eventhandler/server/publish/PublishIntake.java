@@ -154,13 +154,18 @@ public final class PublishIntake {
      * @return -1 if admitted, else the index of the first event refused (429 for it via {@link #overLimit})
      */
     int admitAll(final Request request, final List<EventDraft> drafts, final List<Integer> sizes) {
+        return admitAll(addressKey(request), drafts, sizes);
+    }
+
+    /** {@link #admitAll(Request, List, List)} for a client known by {@code clientKey} (the MQTT connection's). */
+    int admitAll(final String clientKey, final List<EventDraft> drafts, final List<Integer> sizes) {
         if (!rateLimiter.enabled()) {
             return -1;
         }
         final List<String> publishers = new ArrayList<>(drafts.stream().map(d -> d.source().name()).toList());
         final List<Integer> counted = new ArrayList<>(sizes);
         if (!access.isSecure()) {
-            final String address = addressKey(request);
+            final String address = clientKey;
             drafts.forEach(d -> publishers.add(address));
             counted.addAll(sizes);
         }

@@ -48,6 +48,19 @@ public interface AccessControl {
         return requireLocalCloud(connection, target, origin);
     }
 
+    /**
+     * The caller of a request that came as a message (Arrowhead 5 over MQTT) rather than over a connection of its
+     * own, from the envelope's {@code authentication}: by default whom an {@code Authorization} header
+     * {@code Bearer <authentication>} would name (declared names, identity tokens).
+     *
+     * @param topic the request's topic, for the refusal texts
+     */
+    default Optional<SystemIdentity> requireMessageCaller(final String authentication, final String topic,
+                                                          final String origin) {
+        return requireLocalCloud(null, () -> topic, header -> "Authorization".equalsIgnoreCase(header)
+                && authentication != null ? "Bearer " + authentication : null, origin);
+    }
+
     /** A local-cloud caller whose name is {@code requesterSystemName} (publish source, subscriber). */
     default void requireRequester(final Request request, final String requesterSystemName, final String origin) {
         requireRequester(requireLocalCloud(request, origin), requesterSystemName, origin);

@@ -22,6 +22,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.glassfish.grizzly.http.server.Request;
 
+import java.util.concurrent.CompletableFuture;
+
 /**
  * The Arrowhead 4.6 Event Handler API's webhook subscriptions: subscribe (delivery by POST to the subscriber's
  * notify URI) and unsubscribe. Publish, the hot path, is a Grizzly handler of its own.
@@ -78,22 +80,34 @@ public final class SubscriptionResource {
                                 @QueryParam(EventHandlerApi.UNSUBSCRIBE_PORT) final String port) {
         // any system of the cloud, as in Arrowhead (which does not check that the caller is the subscriber)
         access.requireLocalCloud(http, UNSUBSCRIBE_ORIGIN);
+        AsyncResponses.resume(async, unsubscribe(subscriptions, access, limits, eventType, systemName, address, port,
+                UNSUBSCRIBE_ORIGIN), removed -> Response.ok().build());
+    }
+
+    /**
+     * The parameters of an unsubscribe checked as Arrowhead checks them (blank ones refused, the port a number from
+     * 1), the event type as the cloud names it, and the subscription removed; also for unsubscribing over MQTT.
+     */
+    public static CompletableFuture<Boolean> unsubscribe(final Subscriptions subscriptions,
+                                                         final AccessControl access, final RequestLimits limits,
+                                                         final String eventType, final String systemName,
+                                                         final String address, final String port,
+                                                         final String origin) {
         if (Text.isBlank(eventType)) {
-            throw ArrowheadException.badPayload("Event Type is blank", UNSUBSCRIBE_ORIGIN);
+            throw ArrowheadException.badPayload("Event Type is blank", origin);
         }
         if (Text.isBlank(systemName)) {
-            throw ArrowheadException.badPayload("Name of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
+            throw ArrowheadException.badPayload("Name of the subscriber system is blank", origin);
         }
         if (Text.isBlank(address)) {
-            throw ArrowheadException.badPayload("Address of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
+            throw ArrowheadException.badPayload("Address of the subscriber system is blank", origin);
         }
-        final int subscriberPort = parsePort(port);
-        limits.eventType(eventType, "Event Type", UNSUBSCRIBE_ORIGIN);
-        limits.systemName(systemName, "Name of the subscriber system", UNSUBSCRIBE_ORIGIN);
-        limits.address(address, "Address of the subscriber system", UNSUBSCRIBE_ORIGIN);
-        AsyncResponses.resume(async, subscriptions.unsubscribe(access.eventTypeName(eventType.trim(),
-                UNSUBSCRIBE_ORIGIN), SystemRef.of(systemName, address,
-                subscriberPort)), removed -> Response.ok().build());
+        final int subscriberPort = parsePort(port, origin);
+        limits.eventType(eventType, "Event Type", origin);
+        limits.systemName(systemName, "Name of the subscriber system", origin);
+        limits.address(address, "Address of the subscriber system", origin);
+        return subscriptions.unsubscribe(access.eventTypeName(eventType.trim(), origin),
+                SystemRef.of(systemName, address, subscriberPort));
     }
 
     private SubscriptionRequestDTO named(final SubscriptionRequestDTO request) {
@@ -112,19 +126,19 @@ public final class SubscriptionResource {
                 request.startDate(), request.endDate(), request.sources(), request.requirements());
     }
 
-    private static int parsePort(final String port) {
+    private static int parsePort(final String port, final String origin) {
         if (Text.isBlank(port)) {
-            throw ArrowheadException.badPayload("Port of the subscriber system is blank", UNSUBSCRIBE_ORIGIN);
+            throw ArrowheadException.badPayload("Port of the subscriber system is blank", origin);
         }
         final int value;
         try {
             value = Integer.parseInt(port.trim());
         } catch (final NumberFormatException e) {
-            throw ArrowheadException.badPayload("Port of the subscriber system is not a number", UNSUBSCRIBE_ORIGIN);
+            throw ArrowheadException.badPayload("Port of the subscriber system is not a number", origin);
         }
         if (value < 1) {
             // Arrowhead's service layer (checkUnsubscribeParameters)
-            throw ArrowheadException.invalidParameter("System port is less than one.", UNSUBSCRIBE_ORIGIN);
+            throw ArrowheadException.invalidParameter("System port is less than one.", origin);
         }
         return value;
     }

@@ -9,6 +9,7 @@ import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.MqttConfiguration;
 import io.eventhandler.server.config.ServerConfiguration;
 import io.eventhandler.server.config.StoreConfiguration;
+import io.eventhandler.server.testing.Closing;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.Mosquitto;
 import io.eventhandler.server.testing.MqttTestClient;
@@ -47,6 +48,8 @@ class MqttPublishSubscribeTest {
 
     private static final String PUBLISH = "arrowhead/event-handler/event-publish/publish";
     private static final String SUBSCRIBE = "arrowhead/event-handler/event-subscribe/subscribe";
+    private static final String PUBLISH_BATCH = "arrowhead/event-handler/event-publish/publish-batch";
+    private static final String UNSUBSCRIBE = "arrowhead/event-handler/event-subscribe/unsubscribe";
     private static final String SENSOR = "SYSTEM//TemperatureSensor";
     private static final String DASHBOARD = "SYSTEM//AlarmDashboard";
 
@@ -88,16 +91,7 @@ class MqttPublishSubscribeTest {
 
     @AfterAll
     static void stop() {
-        for (final AutoCloseable closeable : new AutoCloseable[] {sensor, dashboard, server, registry, authorization,
-                mosquitto}) {
-            try {
-                if (closeable != null) {
-                    closeable.close();
-                }
-            } catch (final Exception e) {
-                // the next one still closes
-            }
-        }
+        Closing.all(sensor, dashboard, server, registry, authorization, mosquitto);
     }
 
     /** A fresh 5.x event type name (camelCase letters and digits), as the 5.x dialect requires. */
@@ -230,6 +224,54 @@ class MqttPublishSubscribeTest {
     }
 
     @Test
+    void aBatchOverMqttIsAcceptedAllOrNone() {
+        final String type = fiveName("flowAlarm");
+        final String topic = subscribeOverMqtt(type);
+        final List<Map<String, Object>> refusedBatch = List.of(sensorEvent(type, "x1"), sensorEvent(type, "x2"));
+        refusedBatch.get(1).put("eventType", null);
+
+        final JsonNode refused = sensor.request(PUBLISH_BATCH, SENSOR, refusedBatch, null);
+        final JsonNode accepted = sensor.request(PUBLISH_BATCH, SENSOR, List.of(sensorEvent(type, "b1"),
+                sensorEvent(type, "b2"), sensorEvent(type, "b3")), null);
+
+        assertEquals(400, refused.path("status").asInt(), refused::toString);
+        assertEquals("Event at index 1 of the batch: Request.EventType is null or blank.",
+                refused.path("payload").path("errorMessage").asText(), refused::toString);
+        assertEquals(PUBLISH_BATCH, refused.path("payload").path("origin").asText());
+        assertEquals(200, accepted.path("status").asInt(), accepted::toString);
+        eventually().until(() -> dashboard.messages(topic).size() >= 3);
+        // nothing of the refused batch was accepted: the accepted one's events are the first the topic got
+        assertEquals(List.of("b1", "b2", "b3"), eventPayloads(dashboard.messages(topic)));
+        final JsonNode empty = sensor.request(PUBLISH_BATCH, SENSOR, List.of(), null);
+        assertEquals("The batch is empty: publish at least one event.",
+                empty.path("payload").path("errorMessage").asText(), empty::toString);
+    }
+
+    @Test
+    void anMqttSubscriberUnsubscribedOverMqttGetsNoMore() {
+        final String type = fiveName("doorAlarm");
+        final String topic = subscribeOverMqtt(type);
+        final Map<String, String> params = Map.of("event_type", type, "system_name", "AlarmDashboard",
+                "address", "127.0.0.1", "port", "9500");
+        assertEquals(200, sensor.request(PUBLISH, SENSOR, sensorEvent(type, "u1"), null).path("status").asInt());
+        eventually().until(() -> dashboard.messages(topic).size() >= 1);
+
+        final JsonNode blank = dashboard.request(UNSUBSCRIBE, DASHBOARD, null, Map.of("event_type", type));
+        final JsonNode removed = dashboard.request(UNSUBSCRIBE, DASHBOARD, null, params);
+
+        assertEquals(400, blank.path("status").asInt(), blank::toString);
+        assertEquals("Name of the subscriber system is blank", blank.path("payload").path("errorMessage").asText());
+        assertEquals(200, removed.path("status").asInt(), removed::toString);
+        try (SseTestClient witness = SseTestClient.openQuery(server.baseUri(), "?eventtype=" + type,
+                "Authorization: Bearer " + DASHBOARD)) {
+            assertEquals(200, witness.status(), witness::errorBody);
+            assertEquals(200, sensor.request(PUBLISH, SENSOR, sensorEvent(type, "u2"), null).path("status").asInt());
+            eventually().until(() -> witness.payloads().contains("u2"));
+        }
+        assertEquals(List.of("u1"), eventPayloads(dashboard.messages(topic)));
+    }
+
+    @Test
     void theServicesAreRegisteredWithTheirMqttInterfaces() {
         eventually().atMost(Duration.ofSeconds(30)).until(() -> registry.instances().size() == 2);
         final ServiceInstanceInterfaceRequestDTO publish = registry.instances().get("EventHandler|eventPublish|1.0.0")
@@ -238,11 +280,11 @@ class MqttPublishSubscribeTest {
         assertEquals(List.of("127.0.0.1"), publish.properties().get("accessAddresses"));
         assertEquals(mosquitto.port(), publish.properties().get("accessPort"));
         assertEquals("arrowhead/event-handler/event-publish/", publish.properties().get("baseTopic"));
-        assertEquals(List.of("publish"), publish.properties().get("operations"));
+        assertEquals(List.of("publish", "publish-batch"), publish.properties().get("operations"));
         final ServiceInstanceInterfaceRequestDTO subscribe = registry.instances()
                 .get("EventHandler|eventSubscribe|1.0.0").interfaces().stream()
                 .filter(i -> i.templateName().equals("generic_mqtt")).findFirst().orElseThrow();
         assertEquals("arrowhead/event-handler/event-subscribe/", subscribe.properties().get("baseTopic"));
-        assertEquals(List.of("subscribe"), subscribe.properties().get("operations"));
+        assertEquals(List.of("subscribe", "unsubscribe"), subscribe.properties().get("operations"));
     }
 }

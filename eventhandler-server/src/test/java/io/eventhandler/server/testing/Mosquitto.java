@@ -31,12 +31,14 @@ public final class Mosquitto implements AutoCloseable {
     private final Path binary;
     private final Path dir;
     private final int port;
+    private final List<String> tls;
     private Process process;
 
-    private Mosquitto(final Path binary, final Path dir, final int port) {
+    private Mosquitto(final Path binary, final Path dir, final int port, final List<String> tls) {
         this.binary = binary;
         this.dir = dir;
         this.port = port;
+        this.tls = tls;
     }
 
     private static Optional<Path> binary() {
@@ -59,7 +61,33 @@ public final class Mosquitto implements AutoCloseable {
     /** A broker listening on a free port, its files in {@code dir}. */
     public static Mosquitto start(final Path dir) {
         assumeAvailable();
-        final Mosquitto broker = new Mosquitto(binary().orElseThrow(), dir, freePort());
+        final Mosquitto broker = new Mosquitto(binary().orElseThrow(), dir, freePort(), List.of());
+        broker.write();
+        broker.launch();
+        return broker;
+    }
+
+    /**
+     * A broker that takes only TLS with a client certificate the cloud issued (the test cloud's CA and master in
+     * {@code cafile}), as a 5.x cloud's broker in the {@code certificate} policy; its own certificate is the cloud's
+     * {@code Broker} (SAN 127.0.0.1). The client certificate's CN is the MQTT user name.
+     */
+    public static Mosquitto startTls(final Path dir) {
+        assumeAvailable();
+        final TestCloud cloud = TestCloud.get();
+        try {
+            Files.createDirectories(dir);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        final Path ca = dir.resolve("ca.pem");
+        final Path chain = dir.resolve("broker-chain.pem");
+        final Path key = dir.resolve("broker-key.pem");
+        Pem.writeTrustStore(cloud.trustStoreWithMaster(), ca);
+        Pem.writeKeyStore(cloud.arrowhead5KeyStore("Broker", "sy"), chain, key);
+        final Mosquitto broker = new Mosquitto(binary().orElseThrow(), dir, freePort(), List.of(
+                "cafile " + ca.toAbsolutePath(), "certfile " + chain.toAbsolutePath(),
+                "keyfile " + key.toAbsolutePath(), "require_certificate true", "use_identity_as_username true"));
         broker.write();
         broker.launch();
         return broker;
@@ -74,7 +102,7 @@ public final class Mosquitto implements AutoCloseable {
     }
 
     private void write() {
-        final String config = String.join("\n",
+        final List<String> lines = new java.util.ArrayList<>(List.of(
                 "listener " + port + " 127.0.0.1",
                 "allow_anonymous true",
                 "persistence true",
@@ -85,8 +113,9 @@ public final class Mosquitto implements AutoCloseable {
                 "log_dest file " + dir.resolve("mosquitto.log").toAbsolutePath(),
                 "log_type all",
                 // run as root it would switch to user mosquitto, who cannot write here
-                "user " + System.getProperty("user.name"),
-                "");
+                "user " + System.getProperty("user.name")));
+        lines.addAll(tls);
+        final String config = String.join("\n", lines) + "\n";
         try {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("mosquitto.conf"), config);
@@ -133,9 +162,9 @@ public final class Mosquitto implements AutoCloseable {
         return port;
     }
 
-    /** {@code tcp://127.0.0.1:<port>}. */
+    /** {@code tcp://127.0.0.1:<port>}, or {@code ssl://...} for a TLS broker. */
     public String url() {
-        return "tcp://127.0.0.1:" + port;
+        return (tls.isEmpty() ? "tcp" : "ssl") + "://127.0.0.1:" + port;
     }
 
     /** kill -9: the broker is gone at once, with what it had not saved. */

@@ -42,6 +42,12 @@ public final class MqttTestClient implements AutoCloseable {
      * @param cleanSession false: the broker keeps the subscriptions and queues QoS 1 messages while it is away
      */
     public static MqttTestClient connect(final String url, final String clientId, final boolean cleanSession) {
+        return connect(url, clientId, cleanSession, null);
+    }
+
+    /** {@link #connect(String, String, boolean)} over TLS with this context's client certificate (null: plain). */
+    public static MqttTestClient connect(final String url, final String clientId, final boolean cleanSession,
+                                         final javax.net.ssl.SSLContext tls) {
         try {
             final MqttTestClient mqtt = new MqttTestClient(new MqttClient(url, clientId, new MemoryPersistence()));
             mqtt.client.setCallback(mqtt.callback());
@@ -50,6 +56,9 @@ public final class MqttTestClient implements AutoCloseable {
             options.setAutomaticReconnect(true);
             options.setMaxReconnectDelay(1_000);
             options.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
+            if (tls != null) {
+                options.setSocketFactory(tls.getSocketFactory());
+            }
             mqtt.client.connect(options);
             return mqtt;
         } catch (final MqttException e) {

@@ -112,6 +112,11 @@ public final class TestCloud {
         return context(arrowhead5KeyStore(otherCloud, name, "sy"));
     }
 
+    /** The key store of an Arrowhead 5 system certificate (profile {@code sy}) of the other cloud. */
+    public Path otherCloudArrowhead5KeyStore(final String name) {
+        return arrowhead5KeyStore(otherCloud, name, "sy");
+    }
+
     /** The key store of an Arrowhead 5 certificate (see {@link #arrowhead5SslContext}). */
     public Path arrowhead5KeyStore(final String name, final String profile) {
         return arrowhead5KeyStore(cloud, name, profile);

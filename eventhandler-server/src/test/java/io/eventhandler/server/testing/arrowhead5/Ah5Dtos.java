@@ -66,7 +66,11 @@ public final class Ah5Dtos {
     public record ListResponseDTO<T>(List<T> entries, long count) {
     }
 
-    /** 5.x's error body: {@code exceptionType} one of AUTH, FORBIDDEN, INVALID_PARAMETER, DATA_NOT_FOUND, ... */
+    /**
+     * 5.x's error body: {@code exceptionType} one of AUTH, FORBIDDEN, INVALID_PARAMETER, DATA_NOT_FOUND, ...; a
+     * null {@code origin} is left out, as the 5.2.0 identity filters answer.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ErrorMessageDTO(String errorMessage, int errorCode, String exceptionType, String origin) {
     }
 
@@ -108,5 +112,37 @@ public final class Ah5Dtos {
                                                  AuthorizationPolicyDTO defaultPolicy,
                                                  Map<String, AuthorizationPolicyDTO> scopedPolicies,
                                                  String createdBy, String createdAt) {
+    }
+
+    /** Orchestration: {@code OrchestrationRequestDTO}. */
+    public record OrchestrationRequestDTO(OrchestrationServiceRequirementDTO serviceRequirement,
+                                          Map<String, Boolean> orchestrationFlags,
+                                          List<QoSRequirementDTO> qualityRequirements, Integer exclusivityDuration) {
+    }
+
+    /** {@code OrchestrationServiceRequirementDTO}; a {@code MetadataRequirementDTO} is a map. */
+    public record OrchestrationServiceRequirementDTO(String serviceDefinition, List<String> operations,
+                                                     List<String> versions, String alivesAt,
+                                                     List<Map<String, Object>> metadataRequirements,
+                                                     List<String> interfaceTemplateNames,
+                                                     List<String> interfaceAddressTypes,
+                                                     List<Map<String, Object>> interfacePropertyRequirements,
+                                                     List<String> securityPolicies, List<String> preferredProviders) {
+    }
+
+    /** {@code QoSRequirementDTO}. */
+    public record QoSRequirementDTO(String type, String operation, Map<String, Object> requirements) {
+    }
+
+    /** {@code OrchestrationResponseDTO}. */
+    public record OrchestrationResponseDTO(List<OrchestrationResultDTO> results, List<String> warnings) {
+    }
+
+    /** {@code OrchestrationResultDTO}, with its misspelled {@code cloudIdentitifer} and {@code serviceDefinitition}. */
+    public record OrchestrationResultDTO(String serviceInstanceId, String cloudIdentitifer, String providerName,
+                                         String serviceDefinitition, String version, String aliveUntil,
+                                         String exclusiveUntil, Map<String, Object> metadata,
+                                         List<ServiceInstanceInterfaceRequestDTO> interfaces,
+                                         Map<String, Map<String, Object>> authorizationTokens) {
     }
 }

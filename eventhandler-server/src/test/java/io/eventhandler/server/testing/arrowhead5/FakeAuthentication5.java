@@ -23,6 +23,7 @@ import static io.eventhandler.server.testing.arrowhead5.Core5Http.json;
 /**
  * A stand-in for the Arrowhead 5.2.0 Authentication system's {@code identity} service over real HTTP on loopback:
  * {@code POST /authentication/identity/login} (password credentials; tokens live 300 s) and
+ * {@code POST .../logout} (password credentials; every session of the system ends) and
  * {@code GET /authentication/identity/verify/{token}} (the caller shows its own valid token; an unknown token is 200
  * {@code {"verified":false}}), with the 5.2.0 DTOs and error texts. Requests are read with unknown properties
  * refused. {@link #systemOf} lets the other doubles accept identity tokens, as the core's outsourced filter does.
@@ -48,6 +49,7 @@ public final class FakeAuthentication5 implements AutoCloseable {
     private final Set<String> sysops = ConcurrentHashMap.newKeySet();
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
     private final List<String> logins = new CopyOnWriteArrayList<>();
+    private final List<String> logouts = new CopyOnWriteArrayList<>();
     private final List<Verify> verifies = new CopyOnWriteArrayList<>();
     private final Core5Http http;
 
@@ -84,6 +86,11 @@ public final class FakeAuthentication5 implements AutoCloseable {
         return List.copyOf(logins);
     }
 
+    /** The systems that logged out over HTTP ({@code POST .../logout}: every session of the system ends). */
+    public List<String> logouts() {
+        return List.copyOf(logouts);
+    }
+
     public List<Verify> verifies() {
         return List.copyOf(verifies);
     }
@@ -111,6 +118,17 @@ public final class FakeAuthentication5 implements AutoCloseable {
             logins.add(login.systemName());
             final String token = login(login.systemName());
             json(response, 200, Map.of("token", token, "expirationTime", sessions.get(token).expires().toString()));
+        } else if (method.equals("POST") && path.equals(BASE + "/logout")) {
+            final IdentityRequestDTO logout = STRICT.readValue(request.getInputStream(), IdentityRequestDTO.class);
+            final String password = logout.credentials() == null ? null : logout.credentials().get("password");
+            if (logout.systemName() == null || password == null
+                    || !password.equals(passwords.get(logout.systemName()))) {
+                error(response, 401, "Invalid name and/or credentials", "AUTH", origin);
+                return;
+            }
+            logouts.add(logout.systemName());
+            sessions.values().removeIf(session -> session.systemName().equals(logout.systemName()));
+            response.setStatus(200);
         } else if (method.equals("GET") && path.startsWith(BASE + "/verify/")) {
             final String header = request.getHeader("Authorization");
             if (header == null || header.isBlank()) {

@@ -47,8 +47,13 @@ public final class FakeConsumerAuthorization5 implements AutoCloseable {
     private volatile java.util.function.Function<String, String> identify = FakeServiceRegistry5::declared;
 
     public FakeConsumerAuthorization5() {
+        this(null);
+    }
+
+    /** With {@code tls}: HTTPS needing a client certificate, whose system is the caller (5.x {@code certificate}). */
+    public FakeConsumerAuthorization5(final javax.net.ssl.SSLContext tls) {
         managers.add("Sysop");
-        http = new Core5Http("consumerauthorization5", this::serve);
+        http = new Core5Http("consumerauthorization5", this::serve, tls);
     }
 
     public int port() {
@@ -68,6 +73,20 @@ public final class FakeConsumerAuthorization5 implements AutoCloseable {
     /** A management-level rule for the publisher's event type, granted to everyone. */
     public void grantAllByManagement(final String provider, final String eventType) {
         put("MGMT", "MGMT", provider, eventType, new AuthorizationPolicyDTO("ALL", null, null));
+    }
+
+    /** A provider's own {@code SERVICE_DEF} rule on its service, granted to these consumers (every operation). */
+    public void grantService(final String provider, final String serviceDefinition, final String... consumers) {
+        final String id = "PR|LOCAL|" + provider + "|SERVICE_DEF|" + serviceDefinition;
+        rules.put(id, new AuthorizationPolicyResponseDTO(id, "PROVIDER", "LOCAL", provider, "SERVICE_DEF",
+                serviceDefinition, null, new AuthorizationPolicyDTO("WHITELIST", List.of(consumers), null), null,
+                provider, Instant.now().toString()));
+    }
+
+    /** Whether the rules grant {@code consumer} the provider's target, as {@code mgmt/check} answers it. */
+    public boolean granted(final String provider, final String consumer, final String targetType,
+                           final String target) {
+        return granted(new AuthorizationVerifyRequestDTO(provider, consumer, "LOCAL", targetType, target, null));
     }
 
     /** Revokes the publisher's own rule for the event type. */
@@ -100,19 +119,13 @@ public final class FakeConsumerAuthorization5 implements AutoCloseable {
     private void serve(final Request request, final Response response) throws IOException {
         final String path = request.getRequestURI();
         final String body = new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        final String fullUrl = "http://127.0.0.1:" + port() + path;
+        final String fullUrl = (http.secure() ? "https" : "http") + "://127.0.0.1:" + port() + path;
         if (down) {
             error(response, 500, "Database operation error", "INTERNAL_SERVER_ERROR", "POST " + path);
             return;
         }
-        final String header = request.getHeader("Authorization");
-        if (header == null || header.isBlank()) {
-            error(response, 401, "No authorization header has been provided", "AUTH", "POST " + path);
-            return;
-        }
-        final String caller = identify.apply(header);
+        final String caller = http.caller(request, response, identify);
         if (caller == null) {
-            error(response, 401, "Invalid authorization header", "AUTH", "POST " + path);
             return;
         }
         if (!managers.contains(caller)) {

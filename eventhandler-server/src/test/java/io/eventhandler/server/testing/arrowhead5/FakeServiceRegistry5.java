@@ -60,7 +60,12 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
     private final Core5Http http;
 
     public FakeServiceRegistry5() {
-        http = new Core5Http("serviceregistry5", this::serve);
+        this(null);
+    }
+
+    /** With {@code tls}: HTTPS needing a client certificate, whose system is the caller (5.x {@code certificate}). */
+    public FakeServiceRegistry5(final javax.net.ssl.SSLContext tls) {
+        http = new Core5Http("serviceregistry5", this::serve, tls);
     }
 
     public int port() {
@@ -110,18 +115,13 @@ public final class FakeServiceRegistry5 implements AutoCloseable {
         final String origin = method + " " + path;
         final String body = new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         final String header = request.getHeader("Authorization");
-        requests.add(new Recorded(method, path, header, body));
+        requests.add(new Recorded(method, path, http.secure() ? Core5Http.certificateName(request) : header, body));
         if (failWith != 0) {
             error(response, failWith, "Database operation error", "INTERNAL_SERVER_ERROR", origin);
             return;
         }
-        if (header == null || header.isBlank()) {
-            error(response, 401, "No authorization header has been provided", "AUTH", origin);
-            return;
-        }
-        final String caller = identify.apply(header);
+        final String caller = http.caller(request, response, identify);
         if (caller == null) {
-            error(response, 401, "Invalid authorization header", "AUTH", origin);
             return;
         }
         try {

@@ -193,7 +193,7 @@ final class Scheduler {
         }
     }
 
-    /** Wakes a parked worker that may take work of {@code level}; for the highest level a reserved and a general one. */
+    /** Wakes a parked worker that may take {@code level}'s work; for the highest level a reserved and a general one. */
     private void wake(final int level) {
         if (level == 0 && parkedReserved > 0) {
             highestWork.signal();

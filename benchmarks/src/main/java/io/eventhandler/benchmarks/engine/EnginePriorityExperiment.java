@@ -74,14 +74,22 @@ public final class EnginePriorityExperiment {
     public static PointResult run(final PriorityWorkload workload, final boolean prioritized, final long jitterMicros,
                                   final int workers, final long warmupSeconds, final long measureSeconds,
                                   final long seed) throws InterruptedException {
+        return run(workload, EngineSettings.defaults().withWorkers(workers).withPrioritized(prioritized), jitterMicros,
+                warmupSeconds, measureSeconds, seed);
+    }
+
+    /** {@link #run} with the engine's settings given whole. */
+    public static PointResult run(final PriorityWorkload workload, final EngineSettings settings,
+                                  final long jitterMicros, final long warmupSeconds, final long measureSeconds,
+                                  final long seed) throws InterruptedException {
+        final boolean prioritized = settings.prioritized();
         final List<StreamSpec> streams = workload.streams();
         final OperatorGraph graph = OperatorGraph.build(workload.graph(), new OperatorRegistry(List.of())::factory);
         final LatencyBook book = new LatencyBook(streams, CLOCK);
         final CpuMeter cpu = new CpuMeter();
         final MachineMeter machine = new MachineMeter();
         System.gc(); // start every point from a clean heap, outside the measurement
-        try (Engine engine = new Engine(graph, book,
-                EngineSettings.defaults().withWorkers(workers).withPrioritized(prioritized), CLOCK)) {
+        try (Engine engine = new Engine(graph, book, settings, CLOCK)) {
             engine.start();
             try (SupplierDriver ignored = new SupplierDriver(engine::offer, streams, jitterMicros, CLOCK, seed)) {
                 Thread.sleep(warmupSeconds * 1000);

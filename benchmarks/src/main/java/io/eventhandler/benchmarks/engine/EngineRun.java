@@ -1,13 +1,20 @@
 package io.eventhandler.benchmarks.engine;
 
+import io.eventhandler.core.engine.runtime.EngineSettings;
+
+import java.util.Map;
 import java.util.Set;
 
 /**
  * One point of the engine side of the engine-versus-Flink comparison, alone in its JVM: {@link PriorityWorkload}
- * driven into the engine with priorities on ({@code --system engine}) or off ({@code --system fifo}), then one
- * {@link RunReport} line on stdout. Started by the side-by-side runner of the {@code benchmarks-flink} module; by hand:
+ * driven into the engine with priorities on ({@code --system engine}), on but without the worker reserved for the
+ * highest level ({@code --system engine-shared}: every worker serves every level) or off ({@code --system fifo}),
+ * then one {@link RunReport} line on stdout. Started by the side-by-side runner of the {@code benchmarks-flink}
+ * module; by hand:
  * <pre>java -cp benchmarks.jar io.eventhandler.benchmarks.engine.EngineRun --system engine --k 9 [--variant ekf]
- *     [--high 3] [--low 2] [--warmup 10] [--measure 20] [--workers 2] [--seed 42]</pre>
+ *     [--high 3] [--low 2] [--warmup 10] [--measure 20] [--workers 2] [--reserved 1] [--seed 42]</pre>
+ * {@code --reserved}: the engine's workers for the highest level only, on top of {@code --workers} (default: the
+ * engine's default).
  */
 public final class EngineRun {
 
@@ -15,14 +22,20 @@ public final class EngineRun {
     }
 
     public static void main(final String[] args) throws InterruptedException {
-        final String system = RunOptions.raw(args, Set.of("system")).getOrDefault("system", "engine");
-        if (!system.equals("engine") && !system.equals("fifo")) {
-            throw new IllegalArgumentException("--system is engine or fifo, got " + system);
+        final Map<String, String> own = RunOptions.raw(args, Set.of("system", "reserved"));
+        final String system = own.getOrDefault("system", "engine");
+        if (!Set.of("engine", "engine-shared", "fifo").contains(system)) {
+            throw new IllegalArgumentException("--system is engine, engine-shared or fifo, got " + system);
         }
-        final RunOptions o = RunOptions.parse(args, Set.of("system"));
+        final RunOptions o = RunOptions.parse(args, Set.of("system", "reserved"));
         final PriorityWorkload workload = o.workload();
-        final PointResult r = EnginePriorityExperiment.run(workload, system.equals("engine"), 0, o.workers(),
-                o.warmupSeconds(), o.measureSeconds(), o.seed());
+        final EngineSettings defaults = EngineSettings.defaults();
+        final int reserved = system.equals("engine-shared") ? 0 : Integer.parseInt(own.getOrDefault("reserved",
+                Integer.toString(defaults.reservedWorkers())));
+        final EngineSettings settings = defaults.withWorkers(o.workers()).withPrioritized(!system.equals("fifo"))
+                .withReservedWorkers(reserved);
+        final PointResult r = EnginePriorityExperiment.run(workload, settings, 0, o.warmupSeconds(),
+                o.measureSeconds(), o.seed());
         System.out.println(RunReport.of(system, workload, r).line());
     }
 }

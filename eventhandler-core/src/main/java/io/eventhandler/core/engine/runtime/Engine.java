@@ -34,8 +34,11 @@ import java.util.function.LongSupplier;
  * and (2) a result shared across levels is computed once, at the highest level that needs it, and moved by reference.
  * The price of no preemption is that a higher-level item may wait for one running operator per worker: keep
  * operators short. With several workers, a worker that finds nothing more urgent takes lower-level work, so levels
- * run in parallel on free cores (as CPEP's unpinned threads do); every single pick is strictly by priority. Idle
- * workers park on a condition and are signalled when work is queued.
+ * run in parallel on free cores (as CPEP's unpinned threads do); every single pick is strictly by priority. So that
+ * the highest level never waits for every worker to leave a lower-level operator, {@link
+ * EngineSettings#reservedWorkers()} more workers take only the highest level's work: such a worker is parked
+ * whenever that level has nothing queued, and is woken by its next event (CPEP gives each level threads of its own).
+ * Idle workers park on a condition and are signalled when work they may take is queued.
  *
  * <p><b>Prioritization off.</b> With {@link EngineSettings#prioritized()} false there is one level (reported with
  * the graph's highest priority): every topic shares one InputQ and every operator one PendingQ, served in arrival
@@ -113,11 +116,20 @@ public final class Engine implements AutoCloseable {
         }
         running = true;
         for (int i = 0; i < settings.workers(); i++) {
-            final Thread worker = new Thread(this::work, "eh-engine-worker-" + i);
-            worker.setDaemon(true);
-            workers.add(worker);
-            worker.start();
+            startWorker("eh-engine-worker-" + i, false);
         }
+        // With prioritization off there is one level: a reserved worker would just be one more general worker.
+        final int reserved = settings.prioritized() ? settings.reservedWorkers() : 0;
+        for (int i = 0; i < reserved; i++) {
+            startWorker("eh-engine-highest-" + i, true);
+        }
+    }
+
+    private void startWorker(final String name, final boolean reserved) {
+        final Thread worker = new Thread(() -> work(reserved), name);
+        worker.setDaemon(true);
+        workers.add(worker);
+        worker.start();
     }
 
     /**
@@ -218,12 +230,12 @@ public final class Engine implements AutoCloseable {
      * An exception in a delivery is logged and the worker goes on; an {@link Error} (out of memory, stack overflow)
      * ends it, counted as dead, so that health turns red instead of derived events stopping silently.
      */
-    private void work() {
+    private void work(final boolean reserved) {
         try {
             while (running) {
                 final Generation g = current;
                 try {
-                    final Delivery delivery = g.scheduler.take(IDLE_WAIT_NANOS);
+                    final Delivery delivery = g.scheduler.take(IDLE_WAIT_NANOS, reserved);
                     if (delivery != null) {
                         g.process(delivery);
                     }
@@ -249,6 +261,7 @@ public final class Engine implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "Engine{graph=" + current.graph + ", workers=" + settings.workers() + ", running=" + running + '}';
+        return "Engine{graph=" + current.graph + ", workers=" + settings.workers() + ", reservedWorkers="
+                + settings.reservedWorkers() + ", running=" + running + '}';
     }
 }

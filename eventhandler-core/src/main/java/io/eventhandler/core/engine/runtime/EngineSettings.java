@@ -10,13 +10,18 @@ import java.util.Map;
  * @param expectedPeriodMicros expected inter-arrival time per supplier topic (normalised), to size its ring
  * @param prioritized          true (the default) for one level per priority; false puts every operator and topic on
  *                             one FIFO level, everything else equal (CPEP's "prioritization off", for comparison)
+ * @param reservedWorkers      worker threads, on top of {@code workers}, that take only the highest level's work, so
+ *                             that it never waits for a running lower-level operator; none with prioritization off
  */
 public record EngineSettings(int workers, int defaultRingSize, Map<String, Long> expectedPeriodMicros,
-                             boolean prioritized) {
+                             boolean prioritized, int reservedWorkers) {
 
     public EngineSettings {
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+        }
+        if (reservedWorkers < 0) {
+            throw new IllegalArgumentException("reservedWorkers must be at least 0, was " + reservedWorkers);
         }
         if (defaultRingSize < 1) {
             throw new IllegalArgumentException("defaultRingSize must be at least 1, was " + defaultRingSize);
@@ -24,21 +29,25 @@ public record EngineSettings(int workers, int defaultRingSize, Map<String, Long>
         expectedPeriodMicros = expectedPeriodMicros == null ? Map.of() : Map.copyOf(expectedPeriodMicros);
     }
 
-    /** Prioritized. */
+    /** Prioritized, no reserved worker: exactly {@code workers} threads. */
     public EngineSettings(final int workers, final int defaultRingSize, final Map<String, Long> expectedPeriodMicros) {
-        this(workers, defaultRingSize, expectedPeriodMicros, true);
+        this(workers, defaultRingSize, expectedPeriodMicros, true, 0);
     }
 
-    /** One worker per core, four slots per event type, prioritized. */
+    /** One worker per core and one reserved for the highest level, four slots per event type, prioritized. */
     public static EngineSettings defaults() {
-        return new EngineSettings(Runtime.getRuntime().availableProcessors(), 4, Map.of());
+        return new EngineSettings(Runtime.getRuntime().availableProcessors(), 4, Map.of(), true, 1);
     }
 
     public EngineSettings withWorkers(final int count) {
-        return new EngineSettings(count, defaultRingSize, expectedPeriodMicros, prioritized);
+        return new EngineSettings(count, defaultRingSize, expectedPeriodMicros, prioritized, reservedWorkers);
     }
 
     public EngineSettings withPrioritized(final boolean on) {
-        return new EngineSettings(workers, defaultRingSize, expectedPeriodMicros, on);
+        return new EngineSettings(workers, defaultRingSize, expectedPeriodMicros, on, reservedWorkers);
+    }
+
+    public EngineSettings withReservedWorkers(final int count) {
+        return new EngineSettings(workers, defaultRingSize, expectedPeriodMicros, prioritized, count);
     }
 }

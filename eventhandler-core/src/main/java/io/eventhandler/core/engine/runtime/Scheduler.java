@@ -15,7 +15,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * highest, first the level's PendingQ (ready operator inputs, W), then its InputQ (supplier events, W), then its
  * MovingQ (results shared with lower levels, M) — the order W_H > M_H > W_M > M_M > W_L > M_L that CPEP gets from
  * real-time thread priorities. A move is an O(1) transfer into the destination's PendingQ, so the scheduler does it
- * itself, at its place in that order, rather than on a separate mover thread. Idle workers park on a condition.
+ * itself, at its place in that order, rather than on a separate mover thread.
+ *
+ * <p>Two kinds of worker take from it: general workers take anything, reserved workers only the highest level's work
+ * (and its moves). Running operators cannot be preempted, so without a reserved worker a highest-level event that
+ * arrives while every worker is inside a lower-level operator waits for one of them to finish; a reserved worker is
+ * CPEP's own thread for the highest level. Idle workers park on their kind's condition; work of the highest level
+ * wakes a parked reserved worker and a parked general one (whichever the OS runs first takes it), other work a general
+ * one.
  *
  * <p>Thread-safe: every method holds one lock for a few queue operations, never while an operator runs.
  */
@@ -26,7 +33,8 @@ final class Scheduler {
             Comparator.comparingInt(Move::toLevel).thenComparingLong(Move::sequence);
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition workAvailable = lock.newCondition();
+    private final Condition anyWork = lock.newCondition();
+    private final Condition highestWork = lock.newCondition();
     private final List<List<Edge>> consumersByTopic;
     private final Counters counters;
     // Replaced together, under the lock, when subscribers' priority requests change the levels
@@ -37,6 +45,8 @@ final class Scheduler {
     private long moveSequence;
     private long dropped;
     private boolean retired;
+    private int parkedGeneral;
+    private int parkedReserved;
 
     /**
      * @param levelPriorities  per level, highest first, the priority it serves (for statistics)
@@ -90,7 +100,8 @@ final class Scheduler {
                     levels[nodeLevel[m.delivery().node()]].pending.add(m.delivery());
                 }
             }
-            workAvailable.signalAll();
+            anyWork.signalAll();
+            highestWork.signalAll();
         } finally {
             lock.unlock();
         }
@@ -104,9 +115,10 @@ final class Scheduler {
                 dropped++;
                 return false;
             }
-            final boolean replaced = levels[topicLevel[topicIndex]].input.offer(topicIndex, event);
+            final int level = topicLevel[topicIndex];
+            final boolean replaced = levels[level].input.offer(topicIndex, event);
             if (!replaced) {
-                workAvailable.signal();
+                wake(level);
             }
             return replaced;
         } finally {
@@ -125,7 +137,7 @@ final class Scheduler {
             final int fromLevel = nodeLevel[fromNode];
             for (final Delivery d : deliveries) {
                 enqueue(fromLevel, d);
-                workAvailable.signal();
+                wake(Math.max(fromLevel, nodeLevel[d.node()])); // a move is first served at fromLevel
             }
         } finally {
             lock.unlock();
@@ -133,30 +145,61 @@ final class Scheduler {
     }
 
     /**
-     * The most urgent delivery, waiting for one if there is none.
+     * The most urgent delivery a worker of its kind may take, waiting for one if there is none.
      *
+     * @param reserved whether the caller is a reserved worker, which takes only the highest level's work
      * @return the delivery, or null once retired or after {@code maxWaitNanos}
      */
-    Delivery take(final long maxWaitNanos) throws InterruptedException {
+    Delivery take(final long maxWaitNanos, final boolean reserved) throws InterruptedException {
         lock.lock();
         try {
             long remaining = maxWaitNanos;
+            final int servedLevels = reserved ? 1 : Integer.MAX_VALUE;
             while (!retired) {
-                final Delivery next = pick();
+                final Delivery next = pick(servedLevels);
+                if (hasWork(0, 1)) {
+                    wake(0); // hand the rest to another idle worker
+                } else if (hasWork(1, levels.length)) {
+                    wake(1); // also what a reserved worker's moves just queued below
+                }
                 if (next != null) {
-                    if (hasWork()) {
-                        workAvailable.signal(); // hand the rest to another idle worker
-                    }
                     return next;
                 }
                 if (remaining <= 0) {
                     return null;
                 }
-                remaining = workAvailable.awaitNanos(remaining);
+                remaining = park(reserved, remaining);
             }
             return null;
         } finally {
             lock.unlock();
+        }
+    }
+
+    private long park(final boolean reserved, final long nanos) throws InterruptedException {
+        if (reserved) {
+            parkedReserved++;
+            try {
+                return highestWork.awaitNanos(nanos);
+            } finally {
+                parkedReserved--;
+            }
+        }
+        parkedGeneral++;
+        try {
+            return anyWork.awaitNanos(nanos);
+        } finally {
+            parkedGeneral--;
+        }
+    }
+
+    /** Wakes a parked worker that may take {@code level}'s work; for the highest level a reserved and a general one. */
+    private void wake(final int level) {
+        if (level == 0 && parkedReserved > 0) {
+            highestWork.signal();
+        }
+        if (parkedGeneral > 0) {
+            anyWork.signal();
         }
     }
 
@@ -173,7 +216,8 @@ final class Scheduler {
             }
             retired = true;
             dropped += count;
-            workAvailable.signalAll();
+            anyWork.signalAll();
+            highestWork.signalAll();
             return count;
         } finally {
             lock.unlock();
@@ -214,8 +258,9 @@ final class Scheduler {
         }
     }
 
-    private Delivery pick() {
-        for (int i = 0; i < levels.length; i++) {
+    /** The most urgent delivery among the first {@code servedLevels} levels, or null. */
+    private Delivery pick(final int servedLevels) {
+        for (int i = 0; i < Math.min(servedLevels, levels.length); i++) {
             final Level level = levels[i];
             while (true) {
                 final Delivery pending = level.pending.poll();
@@ -251,8 +296,10 @@ final class Scheduler {
         }
     }
 
-    private boolean hasWork() {
-        for (final Level level : levels) {
+    /** Whether any level in [{@code fromLevel}, {@code toLevel}) has queued work. */
+    private boolean hasWork(final int fromLevel, final int toLevel) {
+        for (int i = fromLevel; i < Math.min(toLevel, levels.length); i++) {
+            final Level level = levels[i];
             if (!level.pending.isEmpty() || !level.input.isEmpty() || !level.moving.isEmpty()) {
                 return true;
             }

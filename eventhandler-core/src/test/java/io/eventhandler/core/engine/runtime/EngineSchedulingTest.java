@@ -29,8 +29,10 @@ class EngineSchedulingTest {
     }
 
     private Engine start(final OperatorGraph graph, final int workers, final boolean prioritized) {
-        engine = new Engine(graph, sink, EngineSettings.defaults().withWorkers(workers).withPrioritized(prioritized),
-                () -> 0L);
+        // The order in which the general workers pick; the reserved worker, which would run the highest level
+        // beside a held one, has its own test (EngineReservedWorkerTest).
+        engine = new Engine(graph, sink, EngineSettings.defaults().withWorkers(workers).withPrioritized(prioritized)
+                .withReservedWorkers(0), () -> 0L);
         engine.start();
         return engine;
     }

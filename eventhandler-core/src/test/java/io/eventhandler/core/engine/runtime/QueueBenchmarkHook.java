@@ -67,7 +67,7 @@ public final class QueueBenchmarkHook {
     /** One supplier event through the scheduler: InputQ, fan-out to the PendingQ, take; under its lock. */
     public Object schedulerOfferTake() throws InterruptedException {
         scheduler.offerSupplier(0, events[0]);
-        return scheduler.take(0);
+        return scheduler.take(0, false);
     }
 
     /** Empties the InputQ, PendingQ and MovingQ. */

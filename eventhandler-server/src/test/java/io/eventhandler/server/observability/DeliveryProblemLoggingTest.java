@@ -63,7 +63,13 @@ class DeliveryProblemLoggingTest {
                 http.publishOk(topic, ++published + ":" + "d".repeat(PAYLOAD_CHARS));
                 dropped = http.statistics().subscribersOf(topic).get(0).dropped();
             }
-            final long totalDropped = dropped;
+            // the counts lag the publishes (delivery is asynchronous): wait until every event reached the outbox
+            final long all = published;
+            eventually().until(() -> {
+                final EhHttp.Stats.Subscriber s = http.statistics().subscribersOf(topic).get(0);
+                return s.queued() + s.dropped() == all;
+            });
+            final long totalDropped = http.statistics().subscribersOf(topic).get(0).dropped();
             final long firstDropped = published - totalDropped + 1;
 
             final Pattern line = Pattern.compile("delivery problem=DROPPED topic=" + Pattern.quote(normalised)

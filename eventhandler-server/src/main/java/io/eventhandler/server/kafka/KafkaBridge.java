@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -71,6 +72,20 @@ public final class KafkaBridge implements Component, MeterBinder {
                                  final ServerSecurity security, final ObjectMapper mapper, final Runner runner) {
         return new KafkaBridge(c.kafka(), c.history().durable(), new Parts(broker, serving, destinations, self,
                 security.outgoing(), security.systemName(), mapper, runner));
+    }
+
+    /**
+     * The topics whose every event the backup must keep, by name and destination: those exported, so that after a
+     * take-over the new primary exports what the failed one had acknowledged and not yet exported. Null when nothing
+     * is exported (the delivery plans then stay as they are without the bridge).
+     */
+    public static BiPredicate<String, Destination> keptCopies(final KafkaConfiguration configuration) {
+        if (!configuration.exporting()) {
+            return null;
+        }
+        final ExportSelection selection = new ExportSelection(configuration.exportTopics(),
+                configuration.exportCloud(), topic -> Destination.EDGE);
+        return selection::exports;
     }
 
     public KafkaBridge(final KafkaConfiguration configuration, final boolean durableHistory, final Parts parts) {

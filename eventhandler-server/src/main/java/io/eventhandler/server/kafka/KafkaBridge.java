@@ -138,6 +138,8 @@ public final class KafkaBridge implements Component, MeterBinder {
                 ExportStatus::missed);
         exportCounter(registry, "eh.kafka.export.replayed", "Events replayed from the history after the export's"
                 + " queue overflowed", ExportStatus::replays);
+        exportCounter(registry, "eh.kafka.export.resends", "Publishers' resends of events Kafka already held under"
+                + " their first numbers, not exported again", ExportStatus::resends);
         Gauge.builder("eh.kafka.export.lag", this, b -> b.exportSum(s -> Math.max(0, s.lag())))
                 .description("Events accepted and not yet acknowledged by Kafka, over the exported topics")
                 .register(registry);

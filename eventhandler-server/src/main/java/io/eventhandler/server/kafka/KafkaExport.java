@@ -3,6 +3,7 @@ package io.eventhandler.server.kafka;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.replication.ResendStamp;
 import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.core.topic.TopicSnapshot;
 import io.eventhandler.server.runtime.Loop;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -101,11 +103,17 @@ final class KafkaExport implements Loop {
         final String epoch = broker.numbering().token();
         final String kafkaTopic = batch.topic().kafkaTopic();
         final long held = batch.topic().exported();
+        final Set<ResendStamp> heldStamps = batch.topic().heldStamps();
         final List<Event> events = batch.events();
         for (int i = 0; i < events.size(); i++) {
             final Event event = events.get(i);
             if (event.sequence() <= held) {
                 batch.alreadyHeld(event);
+                continue;
+            }
+            if (!heldStamps.isEmpty() && heldStamps.contains(ExportHeaders.stamp(event))) {
+                // a publisher's resend, after a take-over or a restart, of an event Kafka holds under its first number
+                batch.resendHeld(event);
                 continue;
             }
             try {
@@ -206,7 +214,9 @@ final class KafkaExport implements Loop {
         }
         // the topic's metadata (Kafka creates the topic if it may) before the first record, not during its send
         producer.partitionsFor(topic.kafkaTopic());
-        final Optional<KafkaPosition> position = KafkaPosition.read(reader, topic.kafkaTopic(), timeout);
+        final KafkaTail tail = KafkaTail.read(reader, topic.kafkaTopic(), timeout);
+        final Optional<KafkaPosition> position = tail.last();
+        topic.held(tail.stamps());
         final long after = Math.min(resumeAfter(topic.topic(), position), topic.floor());
         if (reattach) {
             attach(topic, after, true);

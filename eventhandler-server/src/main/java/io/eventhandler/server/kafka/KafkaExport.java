@@ -19,9 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -37,6 +35,8 @@ final class KafkaExport implements Loop {
     static final String SUBSCRIBER_KEY = "kafka-export";
     private static final Logger LOG = LoggerFactory.getLogger(KafkaExport.class);
     private static final long SCAN_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** The longest an idle round waits for a batch before it looks for new topics and due resumes. */
+    private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Broker broker;
     private final ExportSelection selection;
@@ -46,7 +46,7 @@ final class KafkaExport implements Loop {
     private final BooleanSupplier serving;
     private final boolean durable;
     private final Duration timeout;
-    private final BlockingQueue<ExportBatch> queue = new LinkedBlockingQueue<>();
+    private final BatchHandOff queue = new BatchHandOff();
     private final Map<String, ExportedTopic> topics = new ConcurrentHashMap<>();
     /** Each topic's last number as the durable history gave it back at start. */
     private final Map<String, Long> reloaded = new ConcurrentHashMap<>();
@@ -72,8 +72,8 @@ final class KafkaExport implements Loop {
     }
 
     @Override
-    public void round() throws InterruptedException {
-        final ExportBatch batch = queue.poll(100, TimeUnit.MILLISECONDS);
+    public void round() {
+        final ExportBatch batch = queue.await(IDLE_NANOS);
         if (!serving.getAsBoolean()) {
             if (batch != null) {
                 refuse(batch);

@@ -77,7 +77,8 @@ public final class KafkaBridge implements Component, MeterBinder {
     /**
      * The topics whose every event the backup must keep, by name and destination: those exported, so that after a
      * take-over the new primary exports what the failed one had acknowledged and not yet exported. Null when nothing
-     * is exported (the delivery plans then stay as they are without the bridge).
+     * is exported (the delivery plans then stay as they are without the bridge). Only for an instance of a pair: on
+     * its own there is no backup to keep anything.
      */
     public static BiPredicate<String, Destination> keptCopies(final KafkaConfiguration configuration) {
         if (!configuration.exporting()) {

@@ -59,23 +59,13 @@ public final class ExportHeaders {
         if (metaData == null) {
             return null;
         }
-        return stamp(metaData.get(EventHandlerApi.ORIGIN_META), metaData.get(EventHandlerApi.ORIGIN_SEQUENCE_META));
+        return ResendStamp.parse(metaData.get(EventHandlerApi.ORIGIN_META),
+                metaData.get(EventHandlerApi.ORIGIN_SEQUENCE_META));
     }
 
     /** The publisher's stamp a record carries, or null. */
     public static ResendStamp stamp(final Headers headers) {
-        return stamp(text(headers, ORIGIN), text(headers, ORIGIN_SEQUENCE));
-    }
-
-    private static ResendStamp stamp(final String origin, final String sequence) {
-        if (origin == null || sequence == null) {
-            return null;
-        }
-        try {
-            return new ResendStamp(origin, Long.parseLong(sequence));
-        } catch (final NumberFormatException e) {
-            return null;
-        }
+        return ResendStamp.parse(text(headers, ORIGIN), text(headers, ORIGIN_SEQUENCE));
     }
 
     private static byte[] utf8(final String text) {

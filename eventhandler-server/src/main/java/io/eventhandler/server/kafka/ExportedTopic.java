@@ -236,6 +236,12 @@ final class ExportedTopic {
             return needsResume || !positioned ? "RESUMING" : "EXPORTING";
         }
 
+        /** Only queues the batch for the export thread: the next one is handed over where Kafka's answer lands. */
+        @Override
+        public boolean handsOver() {
+            return true;
+        }
+
         @Override
         public void close(final CloseReason reason) {
             // nothing held: the producer belongs to the bridge

@@ -81,6 +81,7 @@ public final class EventHandlerServer implements AutoCloseable {
             final PairRoles roles = new PairRoles(configuration.replication());
             final ReplicaQueue replicas = new ReplicaQueue(configuration.replication(), roles);
             this.delivery = new DeliveryService(configuration.delivery(), configuration.experimental(), replicas,
+                    configuration.replication().paired() ? KafkaBridge.keptCopies(configuration.kafka()) : null,
                     problems, mapper, runner);
             this.broker = new Broker(HistoryService.brokerSettings(configuration.history(), configuration.delivery()),
                     new EventDtoEncoder(mapper), delivery.scheduler().drainExecutor(), delivery.scheduler().scheduler(),

@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  * export's lag sampled every 20 ms and the rate at which Kafka acknowledged the records.
  *
  * <p>{@code java -cp ... io.eventhandler.benchmarks.kafka.KafkaExportBenchmark --rounds 5 --burst 20000 --out DIR}
- * prints one line per measurement; each load run's JSON report is in {@code DIR}.
+ * prints one line per measurement; each load run's JSON report is in {@code DIR}. With {@code --bootstrap host:port}
+ * it uses a broker already running (in a process of its own, {@link KafkaBrokerProcess}) instead of one in this JVM.
  */
 public final class KafkaExportBenchmark {
 
@@ -47,36 +48,55 @@ public final class KafkaExportBenchmark {
         for (int i = 0; i + 1 < args.length; i += 2) {
             options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }
-        final int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
-        final int burst = Integer.parseInt(options.getOrDefault("burst", "20000"));
         final Path out = Files.createDirectories(Path.of(options.getOrDefault("out", "kafka-benchmark")));
-        final PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("load-generator.txt")), true);
+        final String bootstrap = options.get("bootstrap");
+        if (bootstrap != null) {
+            // a broker of its own process (KafkaBrokerProcess): only the Event Handlers and the generator here
+            run(options, out, bootstrap);
+            return;
+        }
         final long started = System.nanoTime();
         try (KafkaTestBroker kafka = KafkaTestBroker.start()) {
             System.out.printf(Locale.ROOT, "kafka broker started in %.1f s%n", seconds(started));
-            try (EmbeddedServer off = EmbeddedServer.start(Map.of());
-                 EmbeddedServer on = EmbeddedServer.start(Map.of("eh.kafka.bootstrap.servers",
-                         kafka.bootstrapServers(), "eh.kafka.export.topics", "*", "eh.kafka.export.prefix",
-                         "bench."))) {
-                for (int round = 1; round <= rounds; round++) {
-                    final List<EmbeddedServer> order = round % 2 == 1 ? List.of(off, on) : List.of(on, off);
-                    for (final EmbeddedServer server : order) {
-                        final String name = (server == on ? "on" : "off") + "-" + round;
-                        final JsonNode run = load(server.baseUri(), out.resolve("A-" + name + ".json"), log,
-                                "--preset", "A");
-                        final JsonNode e2e = run.path("delivery").path("end_to_end");
-                        // the next run starts once Kafka has everything: no export work overlaps the other server's run
-                        final double drained = server == on ? drain(on.baseUri()) : 0;
-                        System.out.printf(Locale.ROOT, "A round %d export %-3s p50 %.3f ms p99 %.3f ms p99.9 %.3f ms"
-                                        + " lost %d; export drained %.2f s after the run%n", round,
-                                server == on ? "on" : "off", e2e.path("p50_ms").asDouble(),
-                                e2e.path("p99_ms").asDouble(), e2e.path("p999_ms").asDouble(),
-                                run.path("delivery").path("lost").asLong(), drained);
-                    }
-                }
-                burst(on.baseUri(), burst, out, log);
-            }
+            run(options, out, kafka.bootstrapServers());
         }
+    }
+
+    /**
+     * The rounds and the burst against the broker at {@code bootstrap}; {@code --ports P} puts the server without
+     * the bridge on port P and the exporting one on P + 1 (else free ports).
+     */
+    private static void run(final Map<String, String> options, final Path out, final String bootstrap)
+            throws Exception {
+        final int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
+        final int burst = Integer.parseInt(options.getOrDefault("burst", "20000"));
+        final int ports = Integer.parseInt(options.getOrDefault("ports", "0"));
+        final PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("load-generator.txt")), true);
+        try (EmbeddedServer off = EmbeddedServer.start(Map.of("server.port", Integer.toString(ports)));
+             EmbeddedServer on = EmbeddedServer.start(Map.of("server.port",
+                     Integer.toString(ports == 0 ? 0 : ports + 1), "eh.kafka.bootstrap.servers", bootstrap,
+                     "eh.kafka.export.topics", "*", "eh.kafka.export.prefix", "bench."))) {
+            for (int round = 1; round <= rounds; round++) {
+                final List<EmbeddedServer> order = round % 2 == 1 ? List.of(off, on) : List.of(on, off);
+                for (final EmbeddedServer server : order) {
+                    scenarioA(server, server == on, round, out, log);
+                }
+            }
+            burst(on.baseUri(), burst, out, log);
+        }
+    }
+
+    private static void scenarioA(final EmbeddedServer server, final boolean exporting, final int round,
+                                  final Path out, final PrintStream log) throws IOException {
+        final String name = (exporting ? "on" : "off") + "-" + round;
+        final JsonNode run = load(server.baseUri(), out.resolve("A-" + name + ".json"), log, "--preset", "A");
+        final JsonNode e2e = run.path("delivery").path("end_to_end");
+        // the next run starts once Kafka has everything: no export work overlaps the other server's run
+        final double drained = exporting ? drain(server.baseUri()) : 0;
+        System.out.printf(Locale.ROOT, "A round %d export %-3s p50 %.3f ms p99 %.3f ms p99.9 %.3f ms"
+                        + " lost %d; export drained %.2f s after the run%n", round, exporting ? "on" : "off",
+                e2e.path("p50_ms").asDouble(), e2e.path("p99_ms").asDouble(), e2e.path("p999_ms").asDouble(),
+                run.path("delivery").path("lost").asLong(), drained);
     }
 
     /** A burst of back-to-back publishes by 4 publishers; the export's lag sampled meanwhile. */

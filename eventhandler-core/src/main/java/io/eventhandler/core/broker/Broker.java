@@ -8,6 +8,7 @@ import io.eventhandler.core.event.Gap;
 import io.eventhandler.core.event.StoredEvent;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.EventSink;
 import io.eventhandler.core.outbox.OutboxListeners;
 import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.qos.SubscriberRequirements;
@@ -36,6 +37,9 @@ import java.util.function.Consumer;
  * never blocks on a subscriber.
  */
 public final class Broker implements AutoCloseable {
+
+    /** Where the outbox of a sink that only hands batches over ({@link EventSink#handsOver}) drains: right there. */
+    private static final Executor HAND_OVER = Runnable::run;
 
     /** Detached subscribers remembered for the status page. */
     static final int RECENT_DISCONNECTS = 20;
@@ -192,9 +196,11 @@ public final class Broker implements AutoCloseable {
     /** Attach a subscriber; an existing one with the same key on the same topic is replaced and closed. */
     public SubscriberOutbox subscribe(final SubscribeRequest request) {
         final String name = TopicName.normalise(request.eventType());
+        // a sink that only hands batches over is drained where its events come from: no delivery thread woken for it
+        final Executor drains = request.sink().handsOver() ? HAND_OVER : deliveryExecutor;
         final SubscriberOutbox outbox = new SubscriberOutbox(outboxIds.incrementAndGet(), name,
                 request.subscriberKey(), request.description(), settings.outboxCapacity(), settings.maxBatch(),
-                deliveryExecutor, request.sink(), reports.listenerFor(name, request.description(),
+                drains, request.sink(), reports.listenerFor(name, request.description(),
                 request.filter() == EventFilter.ALL));
         Topic topic;
         SubscriberRequirements before;

@@ -6,6 +6,7 @@ import io.eventhandler.core.delivery.experimental.DeliveryBaselines;
 import io.eventhandler.core.event.TopicName;
 import io.eventhandler.core.qos.Admission;
 import io.eventhandler.core.qos.AdmissionResult;
+import io.eventhandler.core.qos.Destination;
 import io.eventhandler.core.qos.LatencyBounds;
 import io.eventhandler.core.qos.QosRequest;
 import io.eventhandler.core.qos.TopicQos;
@@ -17,6 +18,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiPredicate;
 
 /**
  * Every topic's delivery plan: its QoS (configured, or the default for topics without one) tightened by its
@@ -37,6 +39,13 @@ public final class TopicPlans {
     private final Map<String, TopicPlan> plans = new ConcurrentHashMap<>();
     private final Map<String, TopicQos> configured = new ConcurrentHashMap<>();
     private final Map<String, QosRequest> requested = new ConcurrentHashMap<>();
+    /**
+     * Topics whose every event is copied to the backup whatever Proposition 1 says, by name and destination (the
+     * Kafka export's), or null when there are none: then a topic without a plan of its own costs one map look-up.
+     */
+    private final BiPredicate<String, Destination> keepCopies;
+    /** The default plan, replicating, of each such topic seen without a plan of its own. */
+    private final Map<String, TopicPlan> keptDefaults = new ConcurrentHashMap<>();
 
     /**
      * @param bounds     the latencies admission and deadlines use
@@ -48,7 +57,19 @@ public final class TopicPlans {
 
     /** As above, for an experiment: {@code baselines} may replicate every loss-tolerant topic. */
     public TopicPlans(final LatencyBounds bounds, final TopicQos defaultQos, final DeliveryBaselines baselines) {
+        this(bounds, defaultQos, baselines, null);
+    }
+
+    /**
+     * As above; every event of a topic {@code keepCopies} names (by its name and destination) is copied to the backup,
+     * whatever Proposition 1 and the topic's loss tolerance say.
+     *
+     * @param keepCopies null when no topic needs it
+     */
+    public TopicPlans(final LatencyBounds bounds, final TopicQos defaultQos, final DeliveryBaselines baselines,
+                      final BiPredicate<String, Destination> keepCopies) {
         this.bounds = bounds;
+        this.keepCopies = keepCopies;
         this.defaultQos = defaultQos;
         this.replication = baselines.replication();
         final AdmissionResult admission = admit(defaultQos, QosRequest.NONE);
@@ -61,7 +82,22 @@ public final class TopicPlans {
     /** The plan of a topic (normalised name). */
     public TopicPlan plan(final String topic) {
         final TopicPlan plan = plans.get(topic);
-        return plan != null ? plan : defaultPlan;
+        if (plan != null) {
+            return plan;
+        }
+        return keepCopies == null ? defaultPlan : keptDefault(topic);
+    }
+
+    /** The default plan of a topic without one of its own, replicating if its copies are to be kept. */
+    private TopicPlan keptDefault(final String topic) {
+        final TopicPlan kept = keptDefaults.get(topic);
+        if (kept != null) {
+            return kept;
+        }
+        if (!keepCopies.test(topic, defaultQos.destination())) {
+            return defaultPlan;
+        }
+        return keptDefaults.computeIfAbsent(topic, t -> plan(t, null, QosRequest.NONE, defaultPlan.admission()));
     }
 
     /**
@@ -134,7 +170,10 @@ public final class TopicPlans {
 
     private TopicPlan plan(final String name, final TopicQos qos, final QosRequest request,
                            final AdmissionResult admission) {
-        return new TopicPlan(name, qos, request, admission.qos(), admission, new JobGenerator(admission, replication));
+        final boolean keep = keepCopies != null && !"*".equals(name)
+                && keepCopies.test(name, admission.qos().destination());
+        return new TopicPlan(name, qos, request, admission.qos(), admission,
+                new JobGenerator(admission, replication, keep));
     }
 
     /** The QoS tightened by the request, admitted with the larger of the destination's and the request's Δ_BS. */

@@ -25,6 +25,16 @@ public interface EventSink {
         return "";
     }
 
+    /**
+     * Whether {@link #deliver} only hands the batch over to a thread of the sink's own, at once and without blocking
+     * or writing to a peer (the Kafka export). Its outbox then drains on the thread that queues an event or
+     * completes a batch, instead of on the delivery threads: a completion on the sink's own thread wakes no delivery
+     * thread. Read once, when the subscriber attaches.
+     */
+    default boolean handsOver() {
+        return false;
+    }
+
     /** Release the peer. Called once, from the outbox's drain, never concurrently with {@link #deliver}. */
     void close(CloseReason reason);
 }

@@ -4,7 +4,10 @@ import io.eventhandler.core.Events;
 import io.eventhandler.core.RecordingSink;
 import io.eventhandler.core.event.Event;
 import io.eventhandler.core.event.Gap;
+import io.eventhandler.core.event.OutboxItem;
 import io.eventhandler.core.outbox.CloseReason;
+import io.eventhandler.core.outbox.DeliveryCallback;
+import io.eventhandler.core.outbox.EventSink;
 import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.qos.SubscriberRequirements;
 import io.eventhandler.core.subscription.EventFilter;
@@ -12,7 +15,9 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -62,6 +67,47 @@ class BrokerTest {
         broker.unsubscribe("d", "a");
         assertEquals(SubscriberRequirements.NONE, broker.requirements("d"));
         assertEquals(List.of("D", "D", "D", "D"), announced);
+    }
+
+    /**
+     * A sink that only hands its batches over (the Kafka export) is drained where its events come from: the queuing
+     * thread, and the thread that completes its batch; the delivery executor is never asked to wake for it.
+     */
+    @Test
+    void aSinkThatHandsBatchesOverIsDrainedWhereItsEventsComeFromNotOnTheDeliveryThreads() throws Exception {
+        final AtomicInteger executed = new AtomicInteger();
+        final Broker counting = new Broker(new BrokerSettings(4, 8, 3),
+                draft -> draft.payload().getBytes(StandardCharsets.UTF_8), task -> {
+                    executed.incrementAndGet();
+                    task.run();
+                });
+        final List<String> threads = new CopyOnWriteArrayList<>();
+        final List<DeliveryCallback> pending = new CopyOnWriteArrayList<>();
+        counting.subscribe(new SubscribeRequest("h", "export", "hand-over", EventFilter.ALL, new EventSink() {
+            @Override
+            public void deliver(final List<OutboxItem> batch, final DeliveryCallback callback) {
+                threads.add(Thread.currentThread().getName() + ":" + batch.size());
+                pending.add(callback);
+            }
+
+            @Override
+            public void close(final CloseReason reason) {
+            }
+
+            @Override
+            public boolean handsOver() {
+                return true;
+            }
+        }, -1));
+        counting.accept(Events.draft("h", "1"));
+        counting.accept(Events.draft("h", "2"));
+        counting.accept(Events.draft("h", "3"));
+        final Thread completer = new Thread(() -> pending.get(0).completed(1, 0), "completer");
+        completer.start();
+        completer.join();
+        assertEquals(List.of(Thread.currentThread().getName() + ":1", "completer:2"), threads,
+                "the first event on the publishing thread, the two queued meanwhile on the completing one");
+        assertEquals(0, executed.get());
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.eventhandler.core.delivery;
 
+import io.eventhandler.core.delivery.edf.JobDeadlines;
+import io.eventhandler.core.delivery.experimental.DeliveryBaselines;
 import io.eventhandler.core.qos.AdmissionRefusedException;
 import io.eventhandler.core.qos.Destination;
 import io.eventhandler.core.qos.LatencyBounds;
@@ -14,6 +16,7 @@ import java.util.OptionalInt;
 
 import static io.eventhandler.core.qos.PaperTopics.MS;
 import static io.eventhandler.core.qos.PaperTopics.category;
+import static io.eventhandler.core.qos.PaperTopics.qos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -34,6 +37,28 @@ class TopicPlansTest {
         assertEquals(DEFAULT, plans.plan("ANY").effective());
         assertFalse(plans.plan("ANY").generator().replicates());
         assertEquals(List.of(), plans.plans());
+    }
+
+    @Test
+    void topicsWhoseCopiesAreKeptReplicateWhateverPropositionOneSaysAndNoOtherDoes() {
+        final TopicPlans kept = new TopicPlans(LatencyBounds.PAPER_EXAMPLE, DEFAULT,
+                DeliveryBaselines.NONE,
+                (topic, destination) -> topic.startsWith("EXPORTED") || destination == Destination.CLOUD);
+        assertFalse(plans.configure("EXPORTED0", category(0)).generator().replicates(),
+                "category 0 needs no replication under Proposition 1");
+        assertTrue(kept.configure("EXPORTED0", category(0)).generator().replicates());
+        assertTrue(kept.configure("CLOUD3", qos(100, 100, LossTolerance.of(3), 0, Destination.CLOUD)).generator().replicates());
+        assertFalse(kept.configure("EDGE3", category(3)).generator().replicates());
+
+        final TopicPlan bestEffort = kept.plan("EXPORTED.ANY");
+        assertTrue(bestEffort.generator().replicates(), "a kept best-effort topic without QoS replicates too");
+        assertSame(bestEffort, kept.plan("EXPORTED.ANY"));
+        final JobDeadlines deadlines = bestEffort.generator().deadlines(0, 0);
+        assertEquals(deadlines.dispatchDeadlineMicros(), deadlines.replicationDeadlineMicros(),
+                "a copy Proposition 1 does not need is due with the dispatch");
+        assertSame(kept.defaultPlan(), kept.plan("OTHER"));
+        assertFalse(kept.defaultPlan().generator().replicates());
+        assertEquals(List.of("CLOUD3", "EDGE3", "EXPORTED0"), kept.plans().stream().map(TopicPlan::topic).toList());
     }
 
     @Test

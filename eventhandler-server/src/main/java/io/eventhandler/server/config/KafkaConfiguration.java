@@ -105,6 +105,7 @@ public record KafkaConfiguration(String bootstrapServers, String clientId, List<
         if (!enabled() && (!exportTopics.isEmpty() || exportCloud || !importTopics.isEmpty())) {
             source.problem(EXPORT_TOPICS + ", " + EXPORT_CLOUD + " and " + IMPORT + " need " + BOOTSTRAP_SERVERS);
         }
+        KafkaClientProperties.check(client, source::problem);
         if (exporting() && history == HistoryMode.OFF) {
             source.problem(EXPORT_TOPICS + " needs " + HistoryConfiguration.MODE
                     + "=MEMORY or DURABLE: the export reads each topic's history");

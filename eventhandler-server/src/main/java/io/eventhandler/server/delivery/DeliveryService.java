@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
+import java.util.function.BiPredicate;
 
 /**
  * Real-time delivery inside the Event Handler: the topics' plans (QoS from the topics file and the management API,
@@ -61,17 +62,19 @@ public final class DeliveryService implements AutoCloseable {
      *
      * @param experimental the baselines only experiments use: FCFS order, replicate-all, no coordination
      * @param replicator   the link to the backup ({@link Replicator#NO_BACKUP} on its own)
+     * @param keepCopies   the topics whose every event the backup keeps, by name and destination (those exported to
+     *                     Kafka), or null for none
      * @param mapper       reads the topics file
      * @param runner       makes the drain threads ({@code eh-delivery-N})
      * @throws ConfigurationException naming the topics file's problems
      */
     public DeliveryService(final DeliveryConfiguration configuration, final ExperimentalConfiguration experimental,
-                           final Replicator replicator, final DeliveryProblemLog problems, final ObjectMapper mapper,
-                           final Runner runner) {
+                           final Replicator replicator, final BiPredicate<String, Destination> keepCopies,
+                           final DeliveryProblemLog problems, final ObjectMapper mapper, final Runner runner) {
         this.configuration = configuration;
         final DeliveryBaselines baselines = experimental.deliveryBaselines();
         this.policy = baselines.ordering();
-        this.plans = new TopicPlans(configuration.latencies(), configuration.defaultQos(), baselines);
+        this.plans = new TopicPlans(configuration.latencies(), configuration.defaultQos(), baselines, keepCopies);
         loadTopics(mapper);
         this.drainPool = runner.pool("eh-delivery", configuration.threads(), DRAIN_STALL_BOUND);
         this.scheduler = EdfDelivery.builder(plans, replicator).workers(configuration.threads()).drainPool(drainPool)

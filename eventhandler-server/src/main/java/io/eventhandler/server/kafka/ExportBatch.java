@@ -19,6 +19,8 @@ final class ExportBatch {
     private final AtomicInteger remaining;
     private int acknowledged;
     private int failed;
+    /** Resends of events Kafka held: completed without a send, not counted as records. */
+    private int resends;
     private long lastSequence = -1;
     private long lastOffset = -1;
     private long firstFailed = Long.MAX_VALUE;
@@ -42,6 +44,22 @@ final class ExportBatch {
     void alreadyHeld(final Event event) {
         synchronized (this) {
             acknowledged++;
+        }
+        if (remaining.decrementAndGet() == 0) {
+            finish();
+        }
+    }
+
+    /**
+     * A publisher's resend of an event Kafka holds under its first number (its stamps are in Kafka): not sent, and
+     * counted; the position goes past it as if Kafka had acknowledged it.
+     */
+    void resendHeld(final Event event) {
+        topic.resendSkipped();
+        synchronized (this) {
+            acknowledged++;
+            resends++;
+            lastSequence = Math.max(lastSequence, event.sequence());
         }
         if (remaining.decrementAndGet() == 0) {
             finish();
@@ -77,7 +95,7 @@ final class ExportBatch {
             ok = acknowledged;
             bad = failed;
             if (lastSequence >= 0) {
-                topic.acknowledged(lastSequence, lastOffset, ok);
+                topic.acknowledged(lastSequence, lastOffset, ok - resends);
             }
             if (bad > 0) {
                 topic.failed(bad, firstFailed);

@@ -1,11 +1,14 @@
 package io.eventhandler.server.kafka;
 
+import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.replication.ResendStamp;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -22,6 +25,13 @@ public final class ExportHeaders {
     public static final String SOURCE = "eh-source";
     /** The event's {@code timeStamp} as published. */
     public static final String TIMESTAMP = "eh-timestamp";
+    /**
+     * The publisher's own id ({@code eh-origin} of the event's metaData), when the publisher stamps its events (the
+     * client library does): with {@link #ORIGIN_SEQUENCE} the event's identity across numberings.
+     */
+    public static final String ORIGIN = "eh-origin";
+    /** The publisher's own counter of the event in its topic ({@code eh-seq} of the event's metaData). */
+    public static final String ORIGIN_SEQUENCE = "eh-origin-seq";
 
     private ExportHeaders() {
     }
@@ -35,7 +45,27 @@ public final class ExportHeaders {
         headers.add(EPOCH, utf8(epoch));
         headers.add(SOURCE, utf8(event.source().name()));
         headers.add(TIMESTAMP, utf8(event.timeStamp() == null ? "" : event.timeStamp()));
+        final ResendStamp stamp = stamp(event);
+        if (stamp != null) {
+            headers.add(ORIGIN, utf8(stamp.origin()));
+            headers.add(ORIGIN_SEQUENCE, utf8(Long.toString(stamp.originSequence())));
+        }
         return record;
+    }
+
+    /** The publisher's stamp of the event, or null if it carries none (or not a whole one). */
+    static ResendStamp stamp(final Event event) {
+        final Map<String, String> metaData = event.metaData();
+        if (metaData == null) {
+            return null;
+        }
+        return ResendStamp.parse(metaData.get(EventHandlerApi.ORIGIN_META),
+                metaData.get(EventHandlerApi.ORIGIN_SEQUENCE_META));
+    }
+
+    /** The publisher's stamp a record carries, or null. */
+    public static ResendStamp stamp(final Headers headers) {
+        return ResendStamp.parse(text(headers, ORIGIN), text(headers, ORIGIN_SEQUENCE));
     }
 
     private static byte[] utf8(final String text) {

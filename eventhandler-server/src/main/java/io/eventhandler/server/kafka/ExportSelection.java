@@ -37,11 +37,20 @@ final class ExportSelection {
 
     /** Whether the topic of this normalised name is exported. */
     boolean exports(final String topic) {
+        return byName(topic) || cloud && destinations.apply(topic) == Destination.CLOUD;
+    }
+
+    /** Whether a topic of this normalised name and destination is exported. */
+    boolean exports(final String topic, final Destination destination) {
+        return byName(topic) || cloud && destination == Destination.CLOUD;
+    }
+
+    private boolean byName(final String topic) {
         for (final Pattern pattern : patterns) {
             if (pattern.matcher(topic).matches()) {
                 return true;
             }
         }
-        return cloud && destinations.apply(topic) == Destination.CLOUD;
+        return false;
     }
 }

@@ -13,7 +13,8 @@ package io.eventhandler.server.kafka;
  * @param errors     records whose send failed (exported again after a resume)
  * @param missed     events that left the history before they could be exported: not in Kafka
  * @param replays    events dropped by the export's bounded queue and replayed from the history
+ * @param resends    publishers' resends (after a take-over or a restart) of events Kafka held: not exported again
  */
 public record ExportStatus(String topic, String kafkaTopic, boolean exporting, long exported, long lag,
-                           long lastOffset, long records, long errors, long missed, long replays) {
+                           long lastOffset, long records, long errors, long missed, long replays, long resends) {
 }

@@ -6,11 +6,13 @@ import io.eventhandler.core.event.OutboxItem;
 import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.outbox.DeliveryCallback;
 import io.eventhandler.core.outbox.EventSink;
+import io.eventhandler.core.replication.ResendStamp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -46,6 +48,9 @@ final class ExportedTopic {
     private final LongAdder errors = new LongAdder();
     private final LongAdder missed = new LongAdder();
     private final LongAdder replays = new LongAdder();
+    private final LongAdder resends = new LongAdder();
+    /** The publishers' stamps of the last records Kafka held at the last resume ({@link KafkaTail}). */
+    private volatile Set<ResendStamp> heldStamps = Set.of();
 
     ExportedTopic(final String topic, final String kafkaTopic, final Consumer<ExportBatch> sender) {
         this.topic = topic;
@@ -119,10 +124,29 @@ final class ExportedTopic {
         return exported;
     }
 
-    /** Kafka acknowledged the batch's events through {@code sequence} at {@code offset}. */
+    /** The stamps of the records Kafka holds at the end of the topic, read back at a resume. */
+    void held(final Set<ResendStamp> stamps) {
+        heldStamps = stamps;
+    }
+
+    Set<ResendStamp> heldStamps() {
+        return heldStamps;
+    }
+
+    /** A publisher's resend of an event Kafka held was not exported again. */
+    void resendSkipped() {
+        resends.increment();
+    }
+
+    /**
+     * Kafka holds the batch's events through {@code sequence}, the last acknowledged at {@code offset} (-1: none was
+     * sent), {@code count} of them sent and acknowledged.
+     */
     void acknowledged(final long sequence, final long offset, final int count) {
         exported = Math.max(exported, sequence);
-        lastOffset = offset;
+        if (offset >= 0) {
+            lastOffset = offset;
+        }
         records.add(count);
     }
 
@@ -154,7 +178,7 @@ final class ExportedTopic {
         final long position = exported;
         return new ExportStatus(topic, kafkaTopic, attached && positioned && !needsResume, position,
                 position < 0 ? -1 : Math.max(0, lastSequence - position), lastOffset, records.sum(), errors.sum(),
-                missed.sum(), replays.sum());
+                missed.sum(), replays.sum(), resends.sum());
     }
 
     /** The sink of one attachment. */
@@ -210,6 +234,12 @@ final class ExportedTopic {
         @Override
         public String condition() {
             return needsResume || !positioned ? "RESUMING" : "EXPORTING";
+        }
+
+        /** Only queues the batch for the export thread: the next one is handed over where Kafka's answer lands. */
+        @Override
+        public boolean handsOver() {
+            return true;
         }
 
         @Override

@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -73,6 +74,21 @@ public final class KafkaBridge implements Component, MeterBinder {
                 security.outgoing(), security.systemName(), mapper, runner));
     }
 
+    /**
+     * The topics whose every event the backup must keep, by name and destination: those exported, so that after a
+     * take-over the new primary exports what the failed one had acknowledged and not yet exported. Null when nothing
+     * is exported (the delivery plans then stay as they are without the bridge). Only for an instance of a pair: on
+     * its own there is no backup to keep anything.
+     */
+    public static BiPredicate<String, Destination> keptCopies(final KafkaConfiguration configuration) {
+        if (!configuration.exporting()) {
+            return null;
+        }
+        final ExportSelection selection = new ExportSelection(configuration.exportTopics(),
+                configuration.exportCloud(), topic -> Destination.EDGE);
+        return selection::exports;
+    }
+
     public KafkaBridge(final KafkaConfiguration configuration, final boolean durableHistory, final Parts parts) {
         this.configuration = configuration;
         this.settings = new Settings(configuration, new KafkaClients(configuration), durableHistory);
@@ -123,6 +139,8 @@ public final class KafkaBridge implements Component, MeterBinder {
                 ExportStatus::missed);
         exportCounter(registry, "eh.kafka.export.replayed", "Events replayed from the history after the export's"
                 + " queue overflowed", ExportStatus::replays);
+        exportCounter(registry, "eh.kafka.export.resends", "Publishers' resends of events Kafka already held under"
+                + " their first numbers, not exported again", ExportStatus::resends);
         Gauge.builder("eh.kafka.export.lag", this, b -> b.exportSum(s -> Math.max(0, s.lag())))
                 .description("Events accepted and not yet acknowledged by Kafka, over the exported topics")
                 .register(registry);

@@ -3,6 +3,7 @@ package io.eventhandler.server.kafka;
 import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.replication.ResendStamp;
 import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.core.topic.TopicSnapshot;
 import io.eventhandler.server.runtime.Loop;
@@ -17,9 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.BlockingQueue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -35,6 +35,8 @@ final class KafkaExport implements Loop {
     static final String SUBSCRIBER_KEY = "kafka-export";
     private static final Logger LOG = LoggerFactory.getLogger(KafkaExport.class);
     private static final long SCAN_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** The longest an idle round waits for a batch before it looks for new topics and due resumes. */
+    private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Broker broker;
     private final ExportSelection selection;
@@ -44,7 +46,7 @@ final class KafkaExport implements Loop {
     private final BooleanSupplier serving;
     private final boolean durable;
     private final Duration timeout;
-    private final BlockingQueue<ExportBatch> queue = new LinkedBlockingQueue<>();
+    private final BatchHandOff queue = new BatchHandOff();
     private final Map<String, ExportedTopic> topics = new ConcurrentHashMap<>();
     /** Each topic's last number as the durable history gave it back at start. */
     private final Map<String, Long> reloaded = new ConcurrentHashMap<>();
@@ -70,8 +72,8 @@ final class KafkaExport implements Loop {
     }
 
     @Override
-    public void round() throws InterruptedException {
-        final ExportBatch batch = queue.poll(100, TimeUnit.MILLISECONDS);
+    public void round() {
+        final ExportBatch batch = queue.await(IDLE_NANOS);
         if (!serving.getAsBoolean()) {
             if (batch != null) {
                 refuse(batch);
@@ -101,11 +103,17 @@ final class KafkaExport implements Loop {
         final String epoch = broker.numbering().token();
         final String kafkaTopic = batch.topic().kafkaTopic();
         final long held = batch.topic().exported();
+        final Set<ResendStamp> heldStamps = batch.topic().heldStamps();
         final List<Event> events = batch.events();
         for (int i = 0; i < events.size(); i++) {
             final Event event = events.get(i);
             if (event.sequence() <= held) {
                 batch.alreadyHeld(event);
+                continue;
+            }
+            if (!heldStamps.isEmpty() && heldStamps.contains(ExportHeaders.stamp(event))) {
+                // a publisher's resend, after a take-over or a restart, of an event Kafka holds under its first number
+                batch.resendHeld(event);
                 continue;
             }
             try {
@@ -206,7 +214,9 @@ final class KafkaExport implements Loop {
         }
         // the topic's metadata (Kafka creates the topic if it may) before the first record, not during its send
         producer.partitionsFor(topic.kafkaTopic());
-        final Optional<KafkaPosition> position = KafkaPosition.read(reader, topic.kafkaTopic(), timeout);
+        final KafkaTail tail = KafkaTail.read(reader, topic.kafkaTopic(), timeout);
+        final Optional<KafkaPosition> position = tail.last();
+        topic.held(tail.stamps());
         final long after = Math.min(resumeAfter(topic.topic(), position), topic.floor());
         if (reattach) {
             attach(topic, after, true);

@@ -7,6 +7,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,6 +74,12 @@ final class KafkaImport implements Loop {
                 publish(partition, records.records(partition));
             }
             measureLag();
+        } catch (final InterruptException e) {
+            // the loop is stopping (the client turns the interrupt into its own exception): not a Kafka failure; the
+            // interrupt is cleared so that the consumer can leave its group before the loop ends
+            Thread.interrupted();
+            closeConsumer();
+            throw new InterruptedException("Kafka import stopped");
         } catch (final KafkaException e) {
             reachability.failed("Kafka import", e);
             closeConsumer();

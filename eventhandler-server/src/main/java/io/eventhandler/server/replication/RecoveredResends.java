@@ -25,16 +25,8 @@ public final class RecoveredResends {
         if (metaData == null) {
             return null;
         }
-        final String origin = metaData.get(EventHandlerApi.ORIGIN_META);
-        final String sequence = metaData.get(EventHandlerApi.ORIGIN_SEQUENCE_META);
-        if (origin == null || sequence == null) {
-            return null;
-        }
-        try {
-            return new ResendStamp(origin, Long.parseLong(sequence));
-        } catch (final NumberFormatException e) {
-            return null;
-        }
+        return ResendStamp.parse(metaData.get(EventHandlerApi.ORIGIN_META),
+                metaData.get(EventHandlerApi.ORIGIN_SEQUENCE_META));
     }
 
     /** After a take-over: the stamps of the copies received from the failed primary. */

@@ -624,6 +624,33 @@ class ServerConfigurationTest {
                 "foreign environment variables and the build's own are not ours to judge");
     }
 
+    /**
+     * The Kafka clients' own settings pass through by their names (TLS, SASL): a name the clients do not know, or one
+     * the bridge sets itself, is refused as an unknown key is, not dropped with a client warning.
+     */
+    @Test
+    void kafkaClientPropertiesPassOnlyByNamesTheClientsKnow(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("kafka.properties");
+        Files.writeString(file, String.join("\n", "eh.kafka.bootstrap.servers=kafka.example:9093",
+                "eh.kafka.property.security.protocol=SASL_SSL", "eh.kafka.property.ssl.truststore.location=/t.p12",
+                "eh.kafka.property.sasl.mechanism=SCRAM-SHA-512", "eh.kafka.property.request.timeout.ms=5000", ""));
+        assertEquals(Map.of("security.protocol", "SASL_SSL", "ssl.truststore.location", "/t.p12", "sasl.mechanism",
+                "SCRAM-SHA-512", "request.timeout.ms", "5000"),
+                ServerConfiguration.load(file, Map.of()).kafka().client());
+        Files.writeString(file, String.join("\n", "eh.kafka.bootstrap.servers=kafka.example:9093",
+                "eh.kafka.property.ssl.truststore.locaton=/t.p12", "eh.kafka.property.acks=1",
+                "eh.kafka.property.group.id=other", ""));
+        final ConfigurationException refused = assertThrows(ConfigurationException.class,
+                () -> ServerConfiguration.load(file, Map.of()));
+        assertEquals("""
+                invalid configuration:
+                  eh.kafka.property.acks is set by the bridge itself (its delivery guarantees rest on it) and cannot\
+                 be changed
+                  eh.kafka.property.group.id is set by eh.kafka.group.id; use that key
+                  eh.kafka.property.ssl.truststore.locaton is not a Kafka producer or consumer property (for TLS and\
+                 SASL: security.protocol, ssl.*, sasl.* as the Kafka client documents them)""", refused.getMessage());
+    }
+
     /** A misspelt {@code EH_} environment variable is refused as a misspelt key is, with the nearest real name. */
     @Test
     void anUnknownEhEnvironmentVariableIsRejected() {

@@ -1,6 +1,9 @@
 package io.eventhandler.server.kafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.core.replication.ResendStamp;
 import io.eventhandler.server.EventHandlerServer;
 import io.eventhandler.server.config.HistoryConfiguration;
 import io.eventhandler.server.config.HttpConfiguration;
@@ -27,6 +30,7 @@ import static io.eventhandler.server.kafka.KafkaExportTest.oneTo;
 import static io.eventhandler.server.kafka.KafkaExportTest.start;
 import static io.eventhandler.server.testing.EhHttp.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 /**
  * The export's resume against a real Kafka broker: a restart on a durable history resumes from what Kafka holds
@@ -85,6 +89,53 @@ class KafkaResumeTest {
         for (int i = from; i <= to; i++) {
             http.publishOk("EXPORTED_R", "r" + i);
         }
+    }
+
+    /**
+     * A publisher that did not get its answers (the Event Handler restarted, or its backup took over) sends its
+     * retained events again; the new run accepts them as new events under new numbers (its subscribers may have missed
+     * them), but Kafka holds them already under their first numbers: the export recognises them by the publisher's
+     * stamps and does not produce them again. An event Kafka lacks is exported, stamps and all.
+     */
+    @Test
+    void aPublishersResendOfAnEventKafkaHoldsIsNotExportedAgainUnderANewNumber() {
+        final String firstEpoch;
+        try (EventHandlerServer server = start("resend.")) {
+            firstEpoch = server.broker().numbering().token();
+            final EhHttp http = new EhHttp(server.baseUri());
+            for (int i = 1; i <= 5; i++) {
+                http.publishOk(stamped("EXPORTED_S", i));
+            }
+            final List<ConsumerRecord<byte[], byte[]>> records = awaitRecords("resend.EXPORTED_S", 5);
+            assertEquals(new ResendStamp("publisher-a", 5), ExportHeaders.stamp(records.get(4).headers()));
+        }
+        try (EventHandlerServer server = start("resend.")) {
+            final EhHttp http = new EhHttp(server.baseUri());
+            http.publishOk(stamped("EXPORTED_S", 4));
+            http.publishOk(stamped("EXPORTED_S", 5));
+            http.publishOk(stamped("EXPORTED_S", 6));
+            // in order: once the sixth is in Kafka, the export has decided about the two resends before it
+            eventually().pollInterval(java.time.Duration.ofMillis(200)).until(() -> KafkaTopicReader.all(
+                    kafka.bootstrapServers(), "resend.EXPORTED_S").stream().anyMatch(r -> new ResendStamp(
+                    "publisher-a", 6).equals(ExportHeaders.stamp(r.headers()))));
+            final List<ConsumerRecord<byte[], byte[]>> records = KafkaTopicReader.all(kafka.bootstrapServers(),
+                    "resend.EXPORTED_S");
+            assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), records.stream()
+                    .map(r -> ExportHeaders.stamp(r.headers()).originSequence()).toList(), "nothing twice");
+            final ConsumerRecord<byte[], byte[]> sixth = records.get(5);
+            assertEquals(3L, ExportHeaders.sequence(sixth.headers()).getAsLong(), "the new run's third event");
+            assertNotEquals(firstEpoch, ExportHeaders.text(sixth.headers(), ExportHeaders.EPOCH));
+            assertEquals(2.0, metrics(http).value("eh_kafka_export_resends_total"));
+            assertEquals(1.0, metrics(http).value("eh_kafka_export_records_total"));
+            assertEquals(3, http.statistics().topics().stream().filter(t -> t.topic().equals("EXPORTED_S"))
+                    .findFirst().orElseThrow().accepted(), "the resends are new events here: subscribers get them");
+        }
+    }
+
+    private static EventPublishRequestDTO stamped(final String eventType, final int originSequence) {
+        return new EventPublishRequestDTO(eventType, EhHttp.PUBLISHER, Map.of(EventHandlerApi.ORIGIN_META,
+                "publisher-a", EventHandlerApi.ORIGIN_SEQUENCE_META, Integer.toString(originSequence)),
+                "s" + originSequence, null);
     }
 
     @Test

@@ -55,8 +55,17 @@ public final class KafkaTestBroker implements AutoCloseable {
     /** Formats a fresh log directory under a new temporary directory and starts the broker on free ports. */
     public static KafkaTestBroker start() {
         try {
-            final KafkaTestBroker broker = new KafkaTestBroker(Files.createTempDirectory("eh-kafka-"), freePort(),
-                    freePort());
+            return start(freePort(), freePort());
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** As {@link #start()}, on these ports (a broker of its own process for a measurement). */
+    public static KafkaTestBroker start(final int port, final int controllerPort) {
+        try {
+            final KafkaTestBroker broker = new KafkaTestBroker(Files.createTempDirectory("eh-kafka-"), port,
+                    controllerPort);
             broker.format();
             broker.startAgain();
             return broker;

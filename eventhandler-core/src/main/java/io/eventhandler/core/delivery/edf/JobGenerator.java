@@ -23,14 +23,27 @@ public final class JobGenerator {
 
     /** @throws IllegalArgumentException when the admission refused the topic */
     public JobGenerator(final AdmissionResult admission, final ReplicationPolicy policy) {
+        this(admission, policy, false);
+    }
+
+    /**
+     * As above; {@code keepCopies} replicates every message of the topic whatever Proposition 1 and its loss
+     * tolerance say (a topic whose events must survive a take-over for another reader, such as the Kafka export).
+     * A copy Proposition 1 does not need is due with the message's dispatch (or at its D^r, if that is earlier).
+     *
+     * @throws IllegalArgumentException when the admission refused the topic
+     */
+    public JobGenerator(final AdmissionResult admission, final ReplicationPolicy policy, final boolean keepCopies) {
         if (!admission.admitted()) {
             throw new IllegalArgumentException("no jobs for a refused topic: " + admission.reason());
         }
         this.pseudoDispatchMicros = admission.pseudoDispatchDeadlineMicros();
-        this.pseudoReplicationMicros = admission.pseudoReplicationDeadlineMicros();
         this.publisherToBrokerLowerBound = admission.bounds().publisherToBrokerMicros();
         this.bestEffort = admission.qos().lossTolerance().isBestEffort();
-        this.replicates = !bestEffort && (policy == ReplicationPolicy.ALL || admission.replicationNeeded());
+        final boolean needed = !bestEffort && (policy == ReplicationPolicy.ALL || admission.replicationNeeded());
+        this.replicates = needed || keepCopies;
+        final long pseudoReplication = admission.pseudoReplicationDeadlineMicros();
+        this.pseudoReplicationMicros = needed ? pseudoReplication : Math.min(pseudoReplication, pseudoDispatchMicros);
     }
 
     /** Whether this topic's messages get a replication job. */

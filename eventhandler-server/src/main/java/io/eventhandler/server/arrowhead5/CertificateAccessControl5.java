@@ -3,7 +3,6 @@ package io.eventhandler.server.arrowhead5;
 import io.eventhandler.security.certs.ArrowheadName;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.http.ArrowheadException;
-import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.security.CallerCertificates;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.http.server.Request;
@@ -28,29 +27,18 @@ import java.util.function.Supplier;
  * for another profile, 403 {@code ..., from foreign cloud}. An {@code Authorization} header is ignored, as there.
  * Over MQTT the certificate comes in the request envelope, as the 5.x {@code CertificateMqttFilter} takes it.
  */
-public final class CertificateAccessControl5 implements AccessControl {
+public final class CertificateAccessControl5 extends AccessControl5 {
 
     /** The 5.x core's {@code CertificateProfileType} codes. */
     private static final Map<String, String> PROFILES = Map.of("ma", "MASTER", "ga", "GATE", "or", "ORGANIZATION",
             "lo", "LOCAL_CLOUD", "on", "ON_BOARDING", "de", "DEVICE", "sy", "SYSTEM", "op", "OPERATOR");
 
     private final String cloudCommonName;
-    private final EventTypeNames5 names;
 
     /** @param cloudCommonName the cloud of the Event Handler's own certificate, in lower case */
     public CertificateAccessControl5(final String cloudCommonName, final EventTypeNames5 names) {
+        super(names);
         this.cloudCommonName = cloudCommonName;
-        this.names = names;
-    }
-
-    @Override
-    public boolean isSecure() {
-        return true;
-    }
-
-    @Override
-    public String eventTypeName(final String given, final String origin) {
-        return names.kept(given, origin);
     }
 
     @Override

@@ -3,8 +3,6 @@ package io.eventhandler.server.arrowhead5;
 import io.eventhandler.security.certs.SystemIdentity;
 import io.eventhandler.server.arrowhead5.Authentication5Client.Verified;
 import io.eventhandler.server.http.ArrowheadException;
-import io.eventhandler.server.security.AccessControl;
-import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.http.server.Request;
 
 import java.time.Duration;
@@ -15,8 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * Arrowhead 5's {@code outsourced} identity: every caller shows an identity token from the Authentication system in
@@ -26,14 +22,11 @@ import java.util.function.Supplier;
  * {@code eh.ah5.authorization.cache.ms}, so a publisher's requests after its first cost no call. Tokens are only
  * verified, never passed on: webhook deliveries and the Event Handler's own calls carry none of its callers' tokens.
  */
-final class OutsourcedAccessControl5 implements AccessControl {
+final class OutsourcedAccessControl5 extends HeaderAccessControl5 {
 
-    private static final String NO_HEADER = "No authorization header has been provided";
-    private static final String INVALID_HEADER = "Invalid authorization header";
     private static final int MOST_KEPT = 10_000;
 
     private final Authentication5Client authentication;
-    private final EventTypeNames5 names;
     private final Duration maxAge;
     private final Duration wait;
     private final Map<String, Kept> kept = new ConcurrentHashMap<>();
@@ -44,38 +37,10 @@ final class OutsourcedAccessControl5 implements AccessControl {
     /** @param wait the longest a request waits for the Authentication system's answer */
     OutsourcedAccessControl5(final Authentication5Client authentication, final EventTypeNames5 names,
                              final Duration maxAge, final Duration wait) {
+        super(names);
         this.authentication = authentication;
-        this.names = names;
         this.maxAge = maxAge;
         this.wait = wait;
-    }
-
-    @Override
-    public boolean isSecure() {
-        return true;
-    }
-
-    @Override
-    public String eventTypeName(final String given, final String origin) {
-        return names.kept(given, origin);
-    }
-
-    @Override
-    public Optional<SystemIdentity> requireLocalCloud(final Request request, final String origin) {
-        return Optional.of(identified(request.getHeader("Authorization"), origin));
-    }
-
-    /** Without the request's headers nobody can be identified: refused. */
-    @Override
-    public Optional<SystemIdentity> requireLocalCloud(final Connection<?> connection, final Supplier<String> target,
-                                                      final String origin) {
-        throw ArrowheadException.auth(NO_HEADER, origin);
-    }
-
-    @Override
-    public Optional<SystemIdentity> requireLocalCloud(final Connection<?> connection, final Supplier<String> target,
-                                                      final Function<String, String> header, final String origin) {
-        return Optional.of(identified(header.apply("Authorization"), origin));
     }
 
     @Override
@@ -95,7 +60,8 @@ final class OutsourcedAccessControl5 implements AccessControl {
     }
 
     /** The token's system, from what is kept or asked now (the request's thread waits a bounded time). */
-    private SystemIdentity identified(final String header, final String origin) {
+    @Override
+    SystemIdentity identified(final String header, final String origin) {
         final String token = token(header, origin);
         final Kept known = kept.get(token);
         if (known != null && Instant.now().isBefore(known.until())) {
@@ -131,20 +97,9 @@ final class OutsourcedAccessControl5 implements AccessControl {
         }
     }
 
-    /** The token of {@code Bearer IDENTITY-TOKEN//<token>}, split as 5.x's filter splits it. */
+    /** The token of {@code Bearer IDENTITY-TOKEN//<token>}. */
     private static String token(final String header, final String origin) {
-        if (header == null || header.isBlank()) {
-            throw ArrowheadException.auth(NO_HEADER, origin);
-        }
-        final String[] scheme = header.trim().split(" ");
-        if (scheme.length != 2 || !scheme[0].equals("Bearer")) {
-            throw ArrowheadException.auth(INVALID_HEADER, origin);
-        }
-        final String[] parts = scheme[1].split("//");
-        if (parts.length != 2 || !parts[0].equals("IDENTITY-TOKEN") || parts[1].isBlank()) {
-            throw ArrowheadException.auth(INVALID_HEADER, origin);
-        }
-        return parts[1].trim();
+        return bearer(header, "IDENTITY-TOKEN", origin).trim();
     }
 
     private static ArrowheadException unavailable(final String origin) {

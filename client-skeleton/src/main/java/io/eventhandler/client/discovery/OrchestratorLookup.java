@@ -7,7 +7,6 @@ import io.eventhandler.api.core.OrchestrationResponseDTO;
 import io.eventhandler.api.core.OrchestrationResultDTO;
 import io.eventhandler.api.core.ServiceQueryFormDTO;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -50,13 +49,8 @@ final class OrchestratorLookup implements ServiceLookup {
         final OrchestrationFormRequestDTO form = new OrchestrationFormRequestDTO(requester, null,
                 ServiceQueryFormDTO.of(service.definition()), flags, null, null, null);
         final OrchestrationResponseDTO answer = http.post(uri, form, OrchestrationResponseDTO.class);
-        final List<ServiceLocation> all = new ArrayList<>();
-        if (answer.response() != null) {
-            for (final OrchestrationResultDTO result : answer.response()) {
-                all.add(location(result.provider(), result.serviceUri(), uri));
-            }
-        }
-        return all;
+        return ServiceLookup.providers(answer.response(),
+                result -> location(result.provider(), result.serviceUri(), uri));
     }
 
     static ServiceLocation location(final SystemResponseDTO provider, final String serviceUri, final URI from)

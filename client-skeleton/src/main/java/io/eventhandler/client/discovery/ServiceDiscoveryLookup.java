@@ -4,7 +4,6 @@ import io.eventhandler.client.discovery.Core5Dtos.ServiceInstance;
 import io.eventhandler.client.discovery.Core5Dtos.ServiceInstanceList;
 import io.eventhandler.client.discovery.Core5Dtos.ServiceInstanceLookup;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -46,14 +45,8 @@ final class ServiceDiscoveryLookup implements Arrowhead5Lookup {
             throws CoreSystemCallException {
         final ServiceInstanceList answer = http.post(uri, new ServiceInstanceLookup(
                 List.of(service.arrowhead5Service()), List.of(template)), ServiceInstanceList.class);
-        final List<ServiceLocation> all = new ArrayList<>();
-        if (answer.entries() != null) {
-            for (final ServiceInstance instance : answer.entries()) {
-                all.add(ServiceOrchestrationLookup.location(uri, instance.instanceId(), instance.interfaces(),
-                        template, service.arrowhead5Operation()));
-            }
-        }
-        return all;
+        return ServiceLookup.providers(answer.entries(), instance -> ServiceOrchestrationLookup.location(uri,
+                instance.instanceId(), instance.interfaces(), template, service.arrowhead5Operation()));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.eventhandler.client.discovery;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,5 +43,23 @@ interface ServiceLookup {
     default Optional<ServiceLocation> find(final CoreSystemHttp http, final EventHandlerService service)
             throws CoreSystemCallException {
         return findAll(http, service).stream().findFirst();
+    }
+
+    /** How one entry of a core system's answer names a provider; refused, with the reason, when it names none. */
+    @FunctionalInterface
+    interface Provider<T> {
+        ServiceLocation of(T entry) throws CoreSystemCallException;
+    }
+
+    /** The providers the entries of an answer name, in the answer's order; none when the answer has no list. */
+    static <T> List<ServiceLocation> providers(final List<T> entries, final Provider<T> provider)
+            throws CoreSystemCallException {
+        final List<ServiceLocation> all = new ArrayList<>();
+        if (entries != null) {
+            for (final T entry : entries) {
+                all.add(provider.of(entry));
+            }
+        }
+        return all;
     }
 }

@@ -6,7 +6,6 @@ import io.eventhandler.client.discovery.Core5Dtos.OrchestrationResult;
 import io.eventhandler.client.discovery.Core5Dtos.ServiceInterface;
 import io.eventhandler.client.discovery.Core5Dtos.ServiceRequirement;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -56,14 +55,8 @@ final class ServiceOrchestrationLookup implements Arrowhead5Lookup {
                 service.arrowhead5Service(), service.arrowhead5Operation(), List.of(template)),
                 flags, null, null);
         final OrchestrationResponse answer = http.post(uri, request, OrchestrationResponse.class);
-        final List<ServiceLocation> all = new ArrayList<>();
-        if (answer.results() != null) {
-            for (final OrchestrationResult result : answer.results()) {
-                all.add(location(uri, result.serviceInstanceId(), result.interfaces(), template,
-                        service.arrowhead5Operation()));
-            }
-        }
-        return all;
+        return ServiceLookup.providers(answer.results(), result -> location(uri, result.serviceInstanceId(),
+                result.interfaces(), template, service.arrowhead5Operation()));
     }
 
     /**

@@ -4,7 +4,6 @@ import io.eventhandler.api.core.ServiceQueryFormDTO;
 import io.eventhandler.api.core.ServiceQueryResultDTO;
 import io.eventhandler.api.core.ServiceRegistryResponseDTO;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -38,13 +37,8 @@ final class ServiceRegistryLookup implements ServiceLookup {
             throws CoreSystemCallException {
         final ServiceQueryResultDTO answer = http.post(uri, ServiceQueryFormDTO.of(service.definition()),
                 ServiceQueryResultDTO.class);
-        final List<ServiceLocation> all = new ArrayList<>();
-        if (answer.serviceQueryData() != null) {
-            for (final ServiceRegistryResponseDTO registration : answer.serviceQueryData()) {
-                all.add(OrchestratorLookup.location(registration.provider(), registration.serviceUri(), uri));
-            }
-        }
-        return all;
+        return ServiceLookup.providers(answer.serviceQueryData(),
+                registration -> OrchestratorLookup.location(registration.provider(), registration.serviceUri(), uri));
     }
 
     @Override

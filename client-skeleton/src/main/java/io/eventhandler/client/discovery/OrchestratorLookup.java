@@ -4,7 +4,6 @@ import io.eventhandler.api.SystemRequestDTO;
 import io.eventhandler.api.SystemResponseDTO;
 import io.eventhandler.api.core.OrchestrationFormRequestDTO;
 import io.eventhandler.api.core.OrchestrationResponseDTO;
-import io.eventhandler.api.core.OrchestrationResultDTO;
 import io.eventhandler.api.core.ServiceQueryFormDTO;
 import java.net.URI;
 import java.util.List;
@@ -14,11 +13,10 @@ import java.util.Map;
  * Asks the Orchestrator ({@code POST /orchestrator/orchestration}, Arrowhead 4.6 §2.3) for a provider of a service
  * on behalf of the requester system; the results in the Orchestrator's order.
  */
-final class OrchestratorLookup implements ServiceLookup {
+final class OrchestratorLookup extends CoreSystemLookup {
 
     static final String ORCHESTRATION_PATH = "/orchestrator/orchestration";
 
-    private final URI uri;
     private final SystemRequestDTO requester;
     private final Map<String, Boolean> flags;
 
@@ -28,19 +26,9 @@ final class OrchestratorLookup implements ServiceLookup {
      * @param flags        orchestration flags, e.g. {@code overrideStore=true}
      */
     OrchestratorLookup(final URI orchestrator, final SystemRequestDTO requester, final Map<String, Boolean> flags) {
-        this.uri = URI.create(trimmed(orchestrator) + ORCHESTRATION_PATH);
+        super(LocationSource.ORCHESTRATOR, orchestrator, ORCHESTRATION_PATH);
         this.requester = requester;
         this.flags = Map.copyOf(flags);
-    }
-
-    @Override
-    public LocationSource source() {
-        return LocationSource.ORCHESTRATOR;
-    }
-
-    @Override
-    public URI uri() {
-        return uri;
     }
 
     @Override
@@ -48,9 +36,9 @@ final class OrchestratorLookup implements ServiceLookup {
             throws CoreSystemCallException {
         final OrchestrationFormRequestDTO form = new OrchestrationFormRequestDTO(requester, null,
                 ServiceQueryFormDTO.of(service.definition()), flags, null, null, null);
-        final OrchestrationResponseDTO answer = http.post(uri, form, OrchestrationResponseDTO.class);
+        final OrchestrationResponseDTO answer = http.post(uri(), form, OrchestrationResponseDTO.class);
         return ServiceLookup.providers(answer.response(),
-                result -> location(result.provider(), result.serviceUri(), uri));
+                result -> location(result.provider(), result.serviceUri(), uri()));
     }
 
     static ServiceLocation location(final SystemResponseDTO provider, final String serviceUri, final URI from)
@@ -71,6 +59,6 @@ final class OrchestratorLookup implements ServiceLookup {
 
     @Override
     public String toString() {
-        return "Orchestrator " + uri;
+        return "Orchestrator " + uri();
     }
 }

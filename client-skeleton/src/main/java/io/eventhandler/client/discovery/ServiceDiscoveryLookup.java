@@ -1,6 +1,5 @@
 package io.eventhandler.client.discovery;
 
-import io.eventhandler.client.discovery.Core5Dtos.ServiceInstance;
 import io.eventhandler.client.discovery.Core5Dtos.ServiceInstanceList;
 import io.eventhandler.client.discovery.Core5Dtos.ServiceInstanceLookup;
 import java.net.URI;
@@ -14,11 +13,10 @@ import java.util.List;
  * {@code SERVICE_DEF} rule is needed, unlike orchestration. The operation's address and path are read from the
  * interface as the pull's are.
  */
-final class ServiceDiscoveryLookup implements Arrowhead5Lookup {
+final class ServiceDiscoveryLookup extends CoreSystemLookup implements Arrowhead5Lookup {
 
     static final String LOOKUP_PATH = "/serviceregistry/service-discovery/lookup";
 
-    private final URI uri;
     private final String template;
 
     /**
@@ -26,31 +24,21 @@ final class ServiceDiscoveryLookup implements Arrowhead5Lookup {
      * @param secure          whether the Event Handler is asked for over TLS ({@code generic_https})
      */
     ServiceDiscoveryLookup(final URI serviceRegistry, final boolean secure) {
-        this.uri = URI.create(OrchestratorLookup.trimmed(serviceRegistry) + LOOKUP_PATH);
+        super(LocationSource.SERVICE_REGISTRY, serviceRegistry, LOOKUP_PATH);
         this.template = Arrowhead5Lookup.template(secure);
-    }
-
-    @Override
-    public LocationSource source() {
-        return LocationSource.SERVICE_REGISTRY;
-    }
-
-    @Override
-    public URI uri() {
-        return uri;
     }
 
     @Override
     public List<ServiceLocation> findAll(final CoreSystemHttp http, final EventHandlerService service)
             throws CoreSystemCallException {
-        final ServiceInstanceList answer = http.post(uri, new ServiceInstanceLookup(
+        final ServiceInstanceList answer = http.post(uri(), new ServiceInstanceLookup(
                 List.of(service.arrowhead5Service()), List.of(template)), ServiceInstanceList.class);
-        return ServiceLookup.providers(answer.entries(), instance -> ServiceOrchestrationLookup.location(uri,
+        return ServiceLookup.providers(answer.entries(), instance -> ServiceOrchestrationLookup.location(uri(),
                 instance.instanceId(), instance.interfaces(), template, service.arrowhead5Operation()));
     }
 
     @Override
     public String toString() {
-        return "Arrowhead 5 Service Registry " + uri;
+        return "Arrowhead 5 Service Registry " + uri();
     }
 }

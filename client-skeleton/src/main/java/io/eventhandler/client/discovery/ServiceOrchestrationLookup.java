@@ -2,7 +2,6 @@ package io.eventhandler.client.discovery;
 
 import io.eventhandler.client.discovery.Core5Dtos.OrchestrationRequest;
 import io.eventhandler.client.discovery.Core5Dtos.OrchestrationResponse;
-import io.eventhandler.client.discovery.Core5Dtos.OrchestrationResult;
 import io.eventhandler.client.discovery.Core5Dtos.ServiceInterface;
 import io.eventhandler.client.discovery.Core5Dtos.ServiceRequirement;
 import java.net.URI;
@@ -19,11 +18,10 @@ import java.util.Map;
  * {@code basePath} plus the operation's {@code path}. The orchestrator returns only providers the requester is
  * granted by a {@code SERVICE_DEF} rule, in its order.
  */
-final class ServiceOrchestrationLookup implements Arrowhead5Lookup {
+final class ServiceOrchestrationLookup extends CoreSystemLookup implements Arrowhead5Lookup {
 
     static final String PULL_PATH = "/serviceorchestration/orchestration/pull";
 
-    private final URI uri;
     private final String template;
     private final Map<String, Boolean> flags;
 
@@ -33,19 +31,9 @@ final class ServiceOrchestrationLookup implements Arrowhead5Lookup {
      * @param flags        5.x orchestration flags, e.g. {@code MATCHMAKING}; empty for none
      */
     ServiceOrchestrationLookup(final URI orchestrator, final boolean secure, final Map<String, Boolean> flags) {
-        this.uri = URI.create(OrchestratorLookup.trimmed(orchestrator) + PULL_PATH);
+        super(LocationSource.SERVICE_ORCHESTRATION, orchestrator, PULL_PATH);
         this.template = Arrowhead5Lookup.template(secure);
         this.flags = Map.copyOf(flags);
-    }
-
-    @Override
-    public LocationSource source() {
-        return LocationSource.SERVICE_ORCHESTRATION;
-    }
-
-    @Override
-    public URI uri() {
-        return uri;
     }
 
     @Override
@@ -54,8 +42,8 @@ final class ServiceOrchestrationLookup implements Arrowhead5Lookup {
         final OrchestrationRequest request = new OrchestrationRequest(ServiceRequirement.of(
                 service.arrowhead5Service(), service.arrowhead5Operation(), List.of(template)),
                 flags, null, null);
-        final OrchestrationResponse answer = http.post(uri, request, OrchestrationResponse.class);
-        return ServiceLookup.providers(answer.results(), result -> location(uri, result.serviceInstanceId(),
+        final OrchestrationResponse answer = http.post(uri(), request, OrchestrationResponse.class);
+        return ServiceLookup.providers(answer.results(), result -> location(uri(), result.serviceInstanceId(),
                 result.interfaces(), template, service.arrowhead5Operation()));
     }
 
@@ -85,6 +73,6 @@ final class ServiceOrchestrationLookup implements Arrowhead5Lookup {
 
     @Override
     public String toString() {
-        return "Arrowhead 5 orchestration " + uri;
+        return "Arrowhead 5 orchestration " + uri();
     }
 }

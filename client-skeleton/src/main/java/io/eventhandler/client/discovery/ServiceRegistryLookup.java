@@ -2,7 +2,6 @@ package io.eventhandler.client.discovery;
 
 import io.eventhandler.api.core.ServiceQueryFormDTO;
 import io.eventhandler.api.core.ServiceQueryResultDTO;
-import io.eventhandler.api.core.ServiceRegistryResponseDTO;
 import java.net.URI;
 import java.util.List;
 
@@ -11,38 +10,27 @@ import java.util.List;
  * {@code serviceQueryData} order, whose first is what Arrowhead's {@code ArrowheadService.updateCoreServiceURIs}
  * takes.
  */
-final class ServiceRegistryLookup implements ServiceLookup {
+final class ServiceRegistryLookup extends CoreSystemLookup {
 
     static final String QUERY_PATH = "/serviceregistry/query";
 
-    private final URI uri;
 
     /** @param serviceRegistry base URI of the Service Registry, e.g. {@code https://127.0.0.1:8443} */
     ServiceRegistryLookup(final URI serviceRegistry) {
-        this.uri = URI.create(OrchestratorLookup.trimmed(serviceRegistry) + QUERY_PATH);
-    }
-
-    @Override
-    public LocationSource source() {
-        return LocationSource.SERVICE_REGISTRY;
-    }
-
-    @Override
-    public URI uri() {
-        return uri;
+        super(LocationSource.SERVICE_REGISTRY, serviceRegistry, QUERY_PATH);
     }
 
     @Override
     public List<ServiceLocation> findAll(final CoreSystemHttp http, final EventHandlerService service)
             throws CoreSystemCallException {
-        final ServiceQueryResultDTO answer = http.post(uri, ServiceQueryFormDTO.of(service.definition()),
+        final ServiceQueryResultDTO answer = http.post(uri(), ServiceQueryFormDTO.of(service.definition()),
                 ServiceQueryResultDTO.class);
         return ServiceLookup.providers(answer.serviceQueryData(),
-                registration -> OrchestratorLookup.location(registration.provider(), registration.serviceUri(), uri));
+                registration -> OrchestratorLookup.location(registration.provider(), registration.serviceUri(), uri()));
     }
 
     @Override
     public String toString() {
-        return "Service Registry " + uri;
+        return "Service Registry " + uri();
     }
 }

@@ -27,8 +27,9 @@ import java.util.Set;
  * <pre>java -jar benchmarks-flink/target/benchmarks-flink.jar [--ks 3,6,9,12,15] [--runs 5]
  *     [--systems engine,flink,fifo] [--variants fft] [--warmup 10] [--measure 20] [--workers 2]
  *     [--buffer-timeout 0] [--jvm "-Xmx1g"] [--engine-jar benchmarks/target/benchmarks.jar] [--out engine-vs-flink]</pre>
- * Systems: {@code engine} (priorities on), {@code engine-shared} (priorities on, no worker reserved for the highest
- * level), {@code fifo} (the engine with priorities off), {@code flink}.
+ * Systems: {@code engine} (priorities on, the engine's defaults), {@code engine-reserved} (priorities on, one worker
+ * reserved for the highest level), {@code engine-shared} (priorities on, no reserved worker), {@code fifo} (the engine
+ * with priorities off), {@code flink}.
  */
 public final class EngineVersusFlink {
 
@@ -49,7 +50,7 @@ public final class EngineVersusFlink {
               java -jar benchmarks-flink.jar [--option value ...]
 
               --ks 3,6,9,12,15        middle-priority copies per point
-              --systems engine,flink,fifo   (also engine-shared: no worker reserved for the highest level)
+              --systems engine,flink,fifo   (also engine-reserved: one worker reserved for the highest level)
               --variants fft          fft and/or ekf
               --runs 5                interleaved runs per point
               --warmup 10 --measure 20   seconds per run

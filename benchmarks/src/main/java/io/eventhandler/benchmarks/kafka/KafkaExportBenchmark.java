@@ -31,7 +31,9 @@ import java.util.regex.Pattern;
  *
  * <p>{@code java -cp ... io.eventhandler.benchmarks.kafka.KafkaExportBenchmark --rounds 5 --burst 20000 --out DIR}
  * prints one line per measurement; each load run's JSON report is in {@code DIR}. With {@code --bootstrap host:port}
- * it uses a broker already running (in a process of its own, {@link KafkaBrokerProcess}) instead of one in this JVM.
+ * it uses a broker already running (in a process of its own, {@link KafkaBrokerProcess}) instead of one in this JVM;
+ * with {@code --control true} a second server without the bridge runs in the same rounds, so the export's difference
+ * is printed beside the difference between two identical servers.
  */
 public final class KafkaExportBenchmark {
 
@@ -71,32 +73,79 @@ public final class KafkaExportBenchmark {
         final int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         final int burst = Integer.parseInt(options.getOrDefault("burst", "20000"));
         final int ports = Integer.parseInt(options.getOrDefault("ports", "0"));
+        final boolean control = Boolean.parseBoolean(options.getOrDefault("control", "false"));
         final PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("load-generator.txt")), true);
         try (EmbeddedServer off = EmbeddedServer.start(Map.of("server.port", Integer.toString(ports)));
              EmbeddedServer on = EmbeddedServer.start(Map.of("server.port",
                      Integer.toString(ports == 0 ? 0 : ports + 1), "eh.kafka.bootstrap.servers", bootstrap,
-                     "eh.kafka.export.topics", "*", "eh.kafka.export.prefix", "bench."))) {
+                     "eh.kafka.export.topics", "*", "eh.kafka.export.prefix", "bench."));
+             EmbeddedServer second = control
+                     ? EmbeddedServer.start(Map.of("server.port", Integer.toString(ports == 0 ? 0 : ports + 2)))
+                     : null) {
+            final List<Arm> arms = new ArrayList<>(List.of(new Arm("off", off, false), new Arm("on", on, true)));
+            if (second != null) {
+                arms.add(new Arm("off2", second, false));
+            }
             for (int round = 1; round <= rounds; round++) {
-                final List<EmbeddedServer> order = round % 2 == 1 ? List.of(off, on) : List.of(on, off);
-                for (final EmbeddedServer server : order) {
-                    scenarioA(server, server == on, round, out, log);
+                // every arm takes every place in the order equally often
+                for (int i = 0; i < arms.size(); i++) {
+                    final Arm arm = arms.get((round - 1 + i) % arms.size());
+                    arm.p99.add(scenarioA(arm, round, out, log));
                 }
             }
+            compare(arms);
             burst(on.baseUri(), burst, out, log);
         }
     }
 
-    private static void scenarioA(final EmbeddedServer server, final boolean exporting, final int round,
-                                  final Path out, final PrintStream log) throws IOException {
-        final String name = (exporting ? "on" : "off") + "-" + round;
-        final JsonNode run = load(server.baseUri(), out.resolve("A-" + name + ".json"), log, "--preset", "A");
+    /** One server of the comparison and the p99 of each of its rounds. */
+    private record Arm(String name, EmbeddedServer server, boolean exporting, List<Double> p99) {
+        Arm(final String name, final EmbeddedServer server, final boolean exporting) {
+            this(name, server, exporting, new ArrayList<>());
+        }
+    }
+
+    /**
+     * Every arm's median p99 and, per round, its difference to the server without the bridge. With the control
+     * arm (a second server without the bridge) the export's difference can be read against what two identical
+     * servers differ by in the same rounds: the noise.
+     */
+    private static void compare(final List<Arm> arms) {
+        final Arm off = arms.get(0);
+        for (final Arm arm : arms) {
+            System.out.printf(Locale.ROOT, "A %-4s p99 median %.3f ms over %d rounds%n", arm.name(),
+                    median(arm.p99()), arm.p99().size());
+        }
+        for (final Arm arm : arms.subList(1, arms.size())) {
+            final List<Double> diff = new ArrayList<>();
+            int atOrBelow = 0;
+            for (int r = 0; r < off.p99().size(); r++) {
+                diff.add(arm.p99().get(r) - off.p99().get(r));
+                atOrBelow += arm.p99().get(r) <= off.p99().get(r) ? 1 : 0;
+            }
+            System.out.printf(Locale.ROOT, "A %s - off per round: p99 median %+.3f ms, %s at or below off in %d of %d"
+                    + " rounds%n", arm.name(), median(diff), arm.name(), atOrBelow, diff.size());
+        }
+    }
+
+    private static double median(final List<Double> values) {
+        final List<Double> sorted = values.stream().sorted().toList();
+        final int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static double scenarioA(final Arm arm, final int round, final Path out, final PrintStream log)
+            throws IOException {
+        final String name = arm.name() + "-" + round;
+        final JsonNode run = load(arm.server().baseUri(), out.resolve("A-" + name + ".json"), log, "--preset", "A");
         final JsonNode e2e = run.path("delivery").path("end_to_end");
         // the next run starts once Kafka has everything: no export work overlaps the other server's run
-        final double drained = exporting ? drain(server.baseUri()) : 0;
-        System.out.printf(Locale.ROOT, "A round %d export %-3s p50 %.3f ms p99 %.3f ms p99.9 %.3f ms"
-                        + " lost %d; export drained %.2f s after the run%n", round, exporting ? "on" : "off",
+        final double drained = arm.exporting() ? drain(arm.server().baseUri()) : 0;
+        System.out.printf(Locale.ROOT, "A round %d export %-4s p50 %.3f ms p99 %.3f ms p99.9 %.3f ms"
+                        + " lost %d; export drained %.2f s after the run%n", round, arm.name(),
                 e2e.path("p50_ms").asDouble(), e2e.path("p99_ms").asDouble(), e2e.path("p999_ms").asDouble(),
                 run.path("delivery").path("lost").asLong(), drained);
+        return e2e.path("p99_ms").asDouble();
     }
 
     /** A burst of back-to-back publishes by 4 publishers; the export's lag sampled meanwhile. */

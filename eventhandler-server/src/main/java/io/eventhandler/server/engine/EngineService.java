@@ -61,7 +61,8 @@ public final class EngineService implements Component {
         this.broker = broker;
         this.self = self;
         this.engine = new Engine(build(spec), this::publish,
-                EngineSettings.defaults().withWorkers(configuration.workers()), Engine.clockMicros(Clock.systemUTC()));
+                EngineSettings.defaults().withWorkers(configuration.workers())
+                        .withReservedWorkers(configuration.reservedWorkers()), Engine.clockMicros(Clock.systemUTC()));
         if (!configuration.graphFile().isEmpty()) {
             loadFile(Path.of(configuration.graphFile()), mapper);
         }

@@ -114,6 +114,7 @@ class ServerConfigurationTest {
         values.put(StoreConfiguration.PASSWORD.key(), "******");
         values.put(EngineConfiguration.GRAPH.key(), "graph.json");
         values.put(EngineConfiguration.WORKERS.key(), "3");
+        values.put(EngineConfiguration.RESERVED_WORKERS.key(), "1");
         values.put(LimitsConfiguration.MAX_HEADER_BYTES.key(), "1024");
         values.put(LimitsConfiguration.MAX_JSON_DEPTH.key(), "4");
         values.put(LimitsConfiguration.MAX_JSON_STRING_LENGTH.key(), "256");
@@ -262,6 +263,7 @@ class ServerConfigurationTest {
         expected.put("eh.store.password", "");
         expected.put("eh.engine.graph", "");
         expected.put("eh.engine.workers", Integer.toString(CORES));
+        expected.put("eh.engine.reserved.workers", "0");
         expected.put("eh.max.header.bytes", "8192");
         expected.put("eh.max.json.depth", "32");
         expected.put("eh.max.json.string.length", "1048576");
@@ -383,7 +385,7 @@ class ServerConfigurationTest {
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new HistoryConfiguration(HistoryMode.DURABLE, 0, Path.of("/var/lib/eh/history"), 3600,
                                 1_048_576, true, true, 16, 8, 65_536),
-                        new EngineConfiguration("graph.json", 3),
+                        new EngineConfiguration("graph.json", 3, 1),
                         new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"),
                         new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
                                 "******", Path.of("certs/truststore.p12"), "******", false),

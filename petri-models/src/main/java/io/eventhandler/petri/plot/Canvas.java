@@ -150,11 +150,15 @@ final class Canvas {
         });
     }
 
+    /** A dashed horizontal line, labelled at its left end unless {@code label} is null (e.g. named in the legend). */
     void horizontal(final double value, final Color color, final String label) {
         final Path2D path = new Path2D.Double();
         path.moveTo(LEFT, py(value));
         path.lineTo(WIDTH - RIGHT, py(value));
         draw(path, color, 1.5f, true);
+        if (label == null) {
+            return;
+        }
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         g.setColor(color);
         g.drawString(label, LEFT + 8, py(value) - 5);

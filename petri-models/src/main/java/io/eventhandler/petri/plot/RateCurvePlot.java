@@ -52,8 +52,10 @@ public final class RateCurvePlot {
         canvas.vertical(best.saturation().value(), Color.DARK_GRAY,
                 String.format(Locale.ROOT, "saturation of %s: %,.0f/s", best.pools(), best.saturation().value()));
         if (answer.deadlineMs() != null) {
-            canvas.horizontal(answer.deadlineMs(), new Color(200, 0, 0),
-                    String.format(Locale.ROOT, "deadline: p99 %s ms", trim(answer.deadlineMs())));
+            // named in the legend: a label at the line's left end would sit under the legend's box
+            canvas.horizontal(answer.deadlineMs(), new Color(200, 0, 0), null);
+            legend.add(new Canvas.Entry(new Color(200, 0, 0), 1.5f,
+                    String.format(Locale.ROOT, "deadline: p99 %s ms", trim(answer.deadlineMs()))));
             if (best.maxRateUnderDeadline().value() > 0) {
                 canvas.point(best.maxRateUnderDeadline().value(), answer.deadlineMs(), new Color(200, 0, 0),
                         String.format(Locale.ROOT, "%,.0f/s", best.maxRateUnderDeadline().value()));

@@ -11,7 +11,9 @@ import java.util.Map;
  * @param prioritized          true (the default) for one level per priority; false puts every operator and topic on
  *                             one FIFO level, everything else equal (CPEP's "prioritization off", for comparison)
  * @param reservedWorkers      worker threads, on top of {@code workers}, that take only the highest level's work, so
- *                             that it never waits for a running lower-level operator; none with prioritization off
+ *                             that it never waits for a running lower-level operator; none with prioritization off.
+ *                             None by default: on two cores a third thread made the highest level's p99 worse, not
+ *                             better (the engine-versus-Flink notebook has the series)
  */
 public record EngineSettings(int workers, int defaultRingSize, Map<String, Long> expectedPeriodMicros,
                              boolean prioritized, int reservedWorkers) {
@@ -34,9 +36,9 @@ public record EngineSettings(int workers, int defaultRingSize, Map<String, Long>
         this(workers, defaultRingSize, expectedPeriodMicros, true, 0);
     }
 
-    /** One worker per core and one reserved for the highest level, four slots per event type, prioritized. */
+    /** One worker per core, none reserved, four slots per event type, prioritized. */
     public static EngineSettings defaults() {
-        return new EngineSettings(Runtime.getRuntime().availableProcessors(), 4, Map.of(), true, 1);
+        return new EngineSettings(Runtime.getRuntime().availableProcessors(), 4, Map.of(), true, 0);
     }
 
     public EngineSettings withWorkers(final int count) {

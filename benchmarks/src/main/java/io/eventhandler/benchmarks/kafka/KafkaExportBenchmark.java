@@ -33,7 +33,9 @@ import java.util.regex.Pattern;
  * prints one line per measurement; each load run's JSON report is in {@code DIR}. With {@code --bootstrap host:port}
  * it uses a broker already running (in a process of its own, {@link KafkaBrokerProcess}) instead of one in this JVM;
  * with {@code --control true} a second server without the bridge runs in the same rounds, so the export's difference
- * is printed beside the difference between two identical servers.
+ * is printed beside the difference between two identical servers; {@code --on-set key=value,...} adds settings to the
+ * exporting server (e.g. {@code eh.kafka.export.linger.ms=20}); {@code --load "..."} gives the rounds' load as load
+ * generator arguments instead of scenario A (e.g. {@code --load "--rate 2000 --events 6000"}).
  */
 public final class KafkaExportBenchmark {
 
@@ -76,9 +78,7 @@ public final class KafkaExportBenchmark {
         final boolean control = Boolean.parseBoolean(options.getOrDefault("control", "false"));
         final PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("load-generator.txt")), true);
         try (EmbeddedServer off = EmbeddedServer.start(Map.of("server.port", Integer.toString(ports)));
-             EmbeddedServer on = EmbeddedServer.start(Map.of("server.port",
-                     Integer.toString(ports == 0 ? 0 : ports + 1), "eh.kafka.bootstrap.servers", bootstrap,
-                     "eh.kafka.export.topics", "*", "eh.kafka.export.prefix", "bench."));
+             EmbeddedServer on = EmbeddedServer.start(exporting(options, ports, bootstrap));
              EmbeddedServer second = control
                      ? EmbeddedServer.start(Map.of("server.port", Integer.toString(ports == 0 ? 0 : ports + 2)))
                      : null) {
@@ -90,12 +90,27 @@ public final class KafkaExportBenchmark {
                 // every arm takes every place in the order equally often
                 for (int i = 0; i < arms.size(); i++) {
                     final Arm arm = arms.get((round - 1 + i) % arms.size());
-                    arm.p99.add(scenarioA(arm, round, out, log));
+                    arm.p99.add(scenarioA(arm, round, out, log, loadArguments(options)));
                 }
             }
             compare(arms);
             burst(on.baseUri(), burst, out, log);
         }
+    }
+
+    /** The exporting server's settings: every topic to Kafka, and {@code --on-set key=value,...} on top. */
+    private static Map<String, String> exporting(final Map<String, String> options, final int ports,
+                                                 final String bootstrap) {
+        final Map<String, String> settings = new HashMap<>(Map.of("server.port",
+                Integer.toString(ports == 0 ? 0 : ports + 1), "eh.kafka.bootstrap.servers", bootstrap,
+                "eh.kafka.export.topics", "*", "eh.kafka.export.prefix", "bench."));
+        for (final String pair : options.getOrDefault("on-set", "").split(",")) {
+            final int eq = pair.indexOf('=');
+            if (eq > 0) {
+                settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            }
+        }
+        return settings;
     }
 
     /** One server of the comparison and the p99 of each of its rounds. */
@@ -134,10 +149,16 @@ public final class KafkaExportBenchmark {
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
-    private static double scenarioA(final Arm arm, final int round, final Path out, final PrintStream log)
-            throws IOException {
+    /** The rounds' load: scenario A (closed loop), or {@code --load "generator arguments"} (e.g. a paced rate). */
+    private static String[] loadArguments(final Map<String, String> options) {
+        final String given = options.getOrDefault("load", "").trim();
+        return given.isEmpty() ? new String[] {"--preset", "A"} : given.split("\\s+");
+    }
+
+    private static double scenarioA(final Arm arm, final int round, final Path out, final PrintStream log,
+                                    final String[] loadArguments) throws IOException {
         final String name = arm.name() + "-" + round;
-        final JsonNode run = load(arm.server().baseUri(), out.resolve("A-" + name + ".json"), log, "--preset", "A");
+        final JsonNode run = load(arm.server().baseUri(), out.resolve("A-" + name + ".json"), log, loadArguments);
         final JsonNode e2e = run.path("delivery").path("end_to_end");
         // the next run starts once Kafka has everything: no export work overlaps the other server's run
         final double drained = arm.exporting() ? drain(arm.server().baseUri()) : 0;
@@ -180,6 +201,10 @@ public final class KafkaExportBenchmark {
                 publishSeconds, run.path("publish").path("acknowledged").asLong() / publishSeconds,
                 run.path("delivery").path("end_to_end").path("p99_ms").asDouble(), exported, exportSeconds,
                 exported / exportSeconds, maxLag[0]);
+        // what the export counted meanwhile: replays and misses must account for anything not exported
+        final String text = HTTP.send(HttpRequest.newBuilder(base.resolve("/eventhandler/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        text.lines().filter(l -> l.startsWith("eh_kafka_export_")).forEach(l -> System.out.println("burst: " + l));
     }
 
     /** Waits until the export's lag is 0; returns how long that took, in seconds. */

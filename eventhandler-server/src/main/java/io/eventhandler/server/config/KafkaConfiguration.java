@@ -21,12 +21,15 @@ import static io.eventhandler.server.config.Setting.atLeast;
  * @param importSource     {@link #IMPORT_SOURCE} — the system named as the source of imported events
  * @param groupId          {@link #GROUP_ID} — the consumer group of the import: the same on both instances of a pair
  * @param retryMillis      {@link #RETRY_MS} — pause before the bridge tries an unreachable Kafka again
+ * @param exportLingerMillis {@link #EXPORT_LINGER_MS} — how long the export thread gathers batches before it sends
+ *                         them: longer means fewer wake-ups beside local delivery, and events later in Kafka
  * @param client           {@code eh.kafka.property.*} — any other Kafka client property, prefix removed (TLS, SASL;
  *                         from the file only)
  */
 public record KafkaConfiguration(String bootstrapServers, String clientId, List<String> exportTopics,
                                  boolean exportCloud, String exportPrefix, Map<String, String> importTopics,
-                                 String importSource, String groupId, int retryMillis, Map<String, String> client) {
+                                 String importSource, String groupId, int retryMillis, int exportLingerMillis,
+                                 Map<String, String> client) {
 
     /** Keys under this prefix are handed to the Kafka clients as they are, without it. */
     public static final String PROPERTY_PREFIX = "eh.kafka.property.";
@@ -54,6 +57,8 @@ public record KafkaConfiguration(String bootstrapServers, String clientId, List<
             KafkaConfiguration::groupId);
     public static final Setting<Integer> RETRY_MS = SETTINGS.add(Setting.integer("eh.kafka.retry.ms", 2000,
             atLeast(10)), KafkaConfiguration::retryMillis);
+    public static final Setting<Integer> EXPORT_LINGER_MS = SETTINGS.add(
+            Setting.integer("eh.kafka.export.linger.ms", 1, atLeast(0)), KafkaConfiguration::exportLingerMillis);
 
     public KafkaConfiguration {
         exportTopics = List.copyOf(exportTopics);
@@ -89,7 +94,7 @@ public record KafkaConfiguration(String bootstrapServers, String clientId, List<
         }
         final KafkaConfiguration configuration = new KafkaConfiguration(source.get(BOOTSTRAP_SERVERS),
                 source.get(CLIENT_ID), export, source.get(EXPORT_CLOUD), source.get(EXPORT_PREFIX), imports,
-                source.get(IMPORT_SOURCE), source.get(GROUP_ID), source.get(RETRY_MS),
+                source.get(IMPORT_SOURCE), source.get(GROUP_ID), source.get(RETRY_MS), source.get(EXPORT_LINGER_MS),
                 source.prefixed(PROPERTY_PREFIX));
         configuration.check(source, history);
         return configuration;

@@ -16,13 +16,17 @@ import java.util.concurrent.locks.LockSupport;
 final class BatchHandOff {
 
     /** How long the export thread waits for more after a round with batches: the export's added latency at most. */
-    static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private final long lingerNanos;
 
     private final ConcurrentLinkedQueue<ExportBatch> batches = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean idle = new AtomicBoolean();
     private volatile Thread taker;
     /** Export thread only: whether its last wait returned a batch (so it lingers rather than goes idle). */
     private boolean busy;
+
+    BatchHandOff(final long lingerMillis) {
+        this.lingerNanos = TimeUnit.MILLISECONDS.toNanos(lingerMillis);
+    }
 
     /** Any thread: the batch is the export thread's; wakes it only if it said it was idle. */
     void add(final ExportBatch batch) {
@@ -43,8 +47,8 @@ final class BatchHandOff {
      */
     ExportBatch await(final long idleNanos) {
         ExportBatch batch = batches.poll();
-        if (batch == null && busy) {
-            LockSupport.parkNanos(this, LINGER_NANOS);
+        if (batch == null && busy && lingerNanos > 0) {
+            LockSupport.parkNanos(this, lingerNanos);
             batch = batches.poll();
         }
         if (batch == null) {

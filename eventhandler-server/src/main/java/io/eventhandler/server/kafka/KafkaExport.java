@@ -46,7 +46,7 @@ final class KafkaExport implements Loop {
     private final BooleanSupplier serving;
     private final boolean durable;
     private final Duration timeout;
-    private final BatchHandOff queue = new BatchHandOff();
+    private final BatchHandOff queue;
     private final Map<String, ExportedTopic> topics = new ConcurrentHashMap<>();
     /** Each topic's last number as the durable history gave it back at start. */
     private final Map<String, Long> reloaded = new ConcurrentHashMap<>();
@@ -68,6 +68,7 @@ final class KafkaExport implements Loop {
         this.serving = serving;
         this.durable = settings.durable();
         this.timeout = Duration.ofMillis(Math.max(1000, settings.configuration().retryMillis()));
+        this.queue = new BatchHandOff(settings.configuration().exportLingerMillis());
         broker.topics().forEach(t -> reloaded.put(t.topic(), t.lastSequence()));
     }
 

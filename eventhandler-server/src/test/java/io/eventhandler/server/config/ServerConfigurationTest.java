@@ -154,6 +154,7 @@ class ServerConfigurationTest {
         values.put(KafkaConfiguration.IMPORT_SOURCE.key(), "enterprise");
         values.put(KafkaConfiguration.GROUP_ID.key(), "plant1-pair");
         values.put(KafkaConfiguration.RETRY_MS.key(), "500");
+        values.put(KafkaConfiguration.EXPORT_LINGER_MS.key(), "7");
         values.put(ReplicationConfiguration.PEER.key(), "https://10.0.0.2:8455");
         values.put(ReplicationConfiguration.HEARTBEAT_MS.key(), "20");
         values.put(ReplicationConfiguration.FAILURE_TIMEOUT_MS.key(), "80");
@@ -314,6 +315,7 @@ class ServerConfigurationTest {
         expected.put("eh.kafka.import.source", "kafka-bridge");
         expected.put("eh.kafka.group.id", "eventhandler");
         expected.put("eh.kafka.retry.ms", "2000");
+        expected.put("eh.kafka.export.linger.ms", "1");
         expected.put("eh.metrics.readers", "sysop");
         expected.put("eh.metrics.topic.limit", "100");
         expected.put("eh.log.repeat.interval.ms", "10000");
@@ -399,7 +401,7 @@ class ServerConfigurationTest {
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024, 1_048_576, PAIR_SECRET, true, true),
                         new KafkaConfiguration("10.0.0.9:9092", "plant1", List.of("TEMPERATURE", "ALARM_*"), true,
-                                "plant1.", Map.of("commands", "SETPOINT"), "enterprise", "plant1-pair", 500, Map.of()),
+                                "plant1.", Map.of("commands", "SETPOINT"), "enterprise", "plant1-pair", 500, 7, Map.of()),
                         new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),
                         new ExperimentalConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false,
                                 new CalibrationConfiguration(true, 1000, Path.of("stages.csv")))),

@@ -30,7 +30,9 @@ final class ModelLimits {
         if (configurations.stream().anyMatch(p -> p.workers() > model.cores() || p.delivery() > model.cores())) {
             notes.add(String.format(Locale.ROOT, "Pools with more threads than the %d cores: the model charges nothing "
                     + "for switching between threads, and the cores' run queue only as calibrated with %s; such "
-                    + "configurations may do worse than predicted.", model.cores(), model.pools()));
+                    + "configurations may do worse than predicted (on a 2-core machine, pools 4x4 saturated 21 %% below the "
+                    + "2x2 they were predicted from), so read their saturation as an upper bound.", model.cores(),
+                    model.pools()));
         }
         notes.add(model.servers().size() == 1
                 ? String.format(Locale.ROOT, "Calibrated on one server: the intervals are the spread between its %d "

@@ -90,7 +90,7 @@ public final class KafkaExportBenchmark {
                 // every arm takes every place in the order equally often
                 for (int i = 0; i < arms.size(); i++) {
                     final Arm arm = arms.get((round - 1 + i) % arms.size());
-                    arm.p99.add(scenarioA(arm, round, out, log, loadArguments(options)));
+                    arm.p99.add(measureRound(arm, round, out, log, loadArguments(options)));
                 }
             }
             compare(arms);
@@ -155,8 +155,8 @@ public final class KafkaExportBenchmark {
         return given.isEmpty() ? new String[] {"--preset", "A"} : given.split("\\s+");
     }
 
-    private static double scenarioA(final Arm arm, final int round, final Path out, final PrintStream log,
-                                    final String[] loadArguments) throws IOException {
+    private static double measureRound(final Arm arm, final int round, final Path out, final PrintStream log,
+                                       final String[] loadArguments) throws IOException {
         final String name = arm.name() + "-" + round;
         final JsonNode run = load(arm.server().baseUri(), out.resolve("A-" + name + ".json"), log, loadArguments);
         final JsonNode e2e = run.path("delivery").path("end_to_end");

@@ -42,7 +42,10 @@ public final class LoadGeneratorProcess {
         this.metrics = new ServerMetrics(server.url());
     }
 
-    /** {@code settings.runs()} runs at {@code totalRate} publishes/s; files go to {@code dir} as {@code name.*}. */
+    /**
+     * {@code settings.runs()} runs at {@code totalRate} publishes/s, after the settling runs (whose figures are
+     * discarded); files go to {@code dir} as {@code name.*}.
+     */
     public List<RunMeasurement> measure(final double totalRate, final Path dir, final String name) throws IOException {
         Files.createDirectories(dir);
         final Path json = dir.resolve(name + ".json");
@@ -65,11 +68,14 @@ public final class LoadGeneratorProcess {
         }
         final List<RunMeasurement> runs = new ArrayList<>();
         for (final GeneratorReport.Run run : GeneratorReport.read(json)) {
+            if (run.index() <= settings.settlingRuns()) {
+                continue;
+            }
             final Window window = windows.get(run.index());
             if (window == null || window.end == null) {
                 throw new IOException("no measured phase of run " + run.index() + " seen in " + dir.resolve(name + ".txt"));
             }
-            final Path runSamples = settings.runs() == 1 ? samples
+            final Path runSamples = settings.generatorRuns() == 1 ? samples
                     : dir.resolve(name + "-e2e-run" + run.index() + ".csv");
             runs.add(window.measurement(run, totalRate, LatencySamples.quantiles(runSamples)));
         }
@@ -86,7 +92,7 @@ public final class LoadGeneratorProcess {
                 "--payload-bytes", Integer.toString(shape.payloadBytes()),
                 "--rate", String.format(Locale.ROOT, "%.3f", totalRate / shape.publishers()),
                 "--duration", settings.seconds() + "s", "--warmup", Integer.toString(settings.warmupPerPublisher()),
-                "--runs", Integer.toString(settings.runs()), "--drain-timeout", "20s",
+                "--runs", Integer.toString(settings.generatorRuns()), "--drain-timeout", "20s",
                 "--json", json.toAbsolutePath().toString(), "--samples-csv", samples.toAbsolutePath().toString()));
         return command;
     }

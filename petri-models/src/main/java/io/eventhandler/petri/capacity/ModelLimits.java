@@ -30,8 +30,10 @@ final class ModelLimits {
         if (configurations.stream().anyMatch(p -> p.workers() > model.cores() || p.delivery() > model.cores())) {
             notes.add(String.format(Locale.ROOT, "Pools with more threads than the %d cores: the model charges nothing "
                     + "for switching between threads, and the cores' run queue only as calibrated with %s; such "
-                    + "configurations may do worse than predicted (on a 2-core machine, pools 4x4 saturated 21 %% below the "
-                    + "2x2 they were predicted from), so read their saturation as an upper bound.", model.cores(),
+                    + "configurations may do worse than predicted (on a 2-core machine, pools 4x4 saturated 21-36 %% below "
+                    + "the 2x2 they were predicted from), so read their saturation as an upper bound. Pools with fewer "
+                    + "threads than calibrated may do better: there 1x1 saturated like 2x2 with the lower p99, where the "
+                    + "model predicts a higher one.", model.cores(),
                     model.pools()));
         }
         notes.add(model.servers().size() == 1

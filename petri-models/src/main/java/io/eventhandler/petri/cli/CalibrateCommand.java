@@ -67,6 +67,8 @@ final class CalibrateCommand implements Command {
                 Option.of("payload-bytes", "B", "payload size of each event", "100"),
                 Option.of("servers", "N", "fresh servers, one after the other", "1"),
                 Option.of("runs", "R", "runs at each rate", "3"),
+                Option.of("settling-runs", "N", "runs at each rate before the measured ones, discarded (the load "
+                        + "generator's JVM is new at every rate)", "1"),
                 Option.of("seconds", "T", "measured seconds of each run", "8"),
                 Option.of("warmup-events", "N", "events each publisher sends before each run (not measured)", "2000"),
                 Option.of("fractions", "F,F,...", "rates to measure, as fractions of the saturation",
@@ -92,7 +94,7 @@ final class CalibrateCommand implements Command {
                 options.integer("payload-bytes", 64));
         final GeneratorSettings generator = new GeneratorSettings(Jars.loadGenerator(given(options, "loadgen-jar")),
                 split(options.text("loadgen-java-opts")), options.integer("runs", 1), options.integer("seconds", 1),
-                options.integer("warmup-events", 0));
+                options.integer("warmup-events", 0), options.integer("settling-runs", 0));
         final URI running = options.has("url") ? url(options.text("url")) : null;
         final ServerSettings server = new ServerSettings(running != null ? null : Jars.server(given(options, "server-jar")),
                 split(options.text("server-java-opts")), options.integer("port", 1), Pools.parse(options.text("pools")),

@@ -51,7 +51,7 @@ class EngineEndToEndTest {
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(EngineConfiguration.GRAPH.key(),
-            TestFiles.temporary("graph", GRAPH).toString()));
+            TestFiles.temporary("graph", GRAPH).toString(), EngineConfiguration.RESERVED_WORKERS.key(), "1"));
     private static final EhHttp http = server.http();
 
     private static void publish(final String topic, final String payload) {
@@ -74,6 +74,13 @@ class EngineEndToEndTest {
         final EngineStatisticsView statistics = statistics();
         assertEquals(3, statistics.operators().get("smooth").invocations(), statistics.toString());
         assertEquals(1, statistics.operators().get("alarm").outputs(), statistics.toString());
+    }
+
+    @Test
+    void theConfiguredWorkerForTheHighestPriorityRuns() {
+        // no other server in this JVM reserves one: the default is none
+        assertTrue(Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().startsWith("eh-engine-highest-")), "no reserved engine worker running");
     }
 
     private static void publishAndAwait(final String payload, final long invocations) {

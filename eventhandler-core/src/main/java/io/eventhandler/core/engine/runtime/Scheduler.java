@@ -53,6 +53,7 @@ final class Scheduler {
     private boolean retired;
     private int parkedGeneral;
     private int parkedReserved;
+    private long signals;
     private final boolean workersWakeWorkers;
 
     /**
@@ -208,9 +209,11 @@ final class Scheduler {
     private void wake(final int level) {
         if (level == 0 && parkedReserved > 0) {
             highestWork.signal();
+            signals++;
         }
         if (parkedGeneral > 0) {
             anyWork.signal();
+            signals++;
         }
     }
 
@@ -249,6 +252,16 @@ final class Scheduler {
         lock.lock();
         try {
             return dropped;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Parked general workers, and the signals given to parked workers so far (for tests). */
+    long[] parkedAndSignals() {
+        lock.lock();
+        try {
+            return new long[] {parkedGeneral, signals};
         } finally {
             lock.unlock();
         }

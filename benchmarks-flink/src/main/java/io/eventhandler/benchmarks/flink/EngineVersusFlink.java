@@ -28,7 +28,8 @@ import java.util.Set;
  *     [--systems engine,flink,fifo] [--variants fft] [--warmup 10] [--measure 20] [--workers 2]
  *     [--buffer-timeout 0] [--jvm "-Xmx1g"] [--engine-jar benchmarks/target/benchmarks.jar] [--out engine-vs-flink]</pre>
  * Systems: {@code engine} (priorities on, the engine's defaults), {@code engine-reserved} (priorities on, one worker
- * reserved for the highest level), {@code engine-shared} (priorities on, no reserved worker), {@code fifo} (the engine
+ * reserved for the highest level), {@code engine-shared} (priorities on, no reserved worker), {@code engine-handoff}
+ * (workers wake parked workers for the work they leave queued, as the engine did before), {@code fifo} (the engine
  * with priorities off), {@code flink}.
  */
 public final class EngineVersusFlink {
@@ -50,7 +51,8 @@ public final class EngineVersusFlink {
               java -jar benchmarks-flink.jar [--option value ...]
 
               --ks 3,6,9,12,15        middle-priority copies per point
-              --systems engine,flink,fifo   (also engine-reserved: one worker reserved for the highest level)
+              --systems engine,flink,fifo   (also engine-reserved: one worker reserved for the highest level;
+                                            engine-handoff: workers wake parked workers for work they leave)
               --variants fft          fft and/or ekf
               --runs 5                interleaved runs per point
               --warmup 10 --measure 20   seconds per run

@@ -9,7 +9,9 @@ import java.util.Set;
  * One point of the engine side of the engine-versus-Flink comparison, alone in its JVM: {@link PriorityWorkload}
  * driven into the engine with priorities on and its default settings ({@code --system engine}), on with one worker
  * reserved for the highest level ({@code --system engine-reserved}), on without a reserved worker whatever the default
- * ({@code --system engine-shared}: every worker serves every level) or off ({@code --system fifo}),
+ * ({@code --system engine-shared}: every worker serves every level), on with workers waking parked workers for the
+ * work they leave queued ({@code --system engine-handoff}, the engine before that was turned off) or off
+ * ({@code --system fifo}),
  * then one {@link RunReport} line on stdout. Started by the side-by-side runner of the {@code benchmarks-flink}
  * module; by hand:
  * <pre>java -cp benchmarks.jar io.eventhandler.benchmarks.engine.EngineRun --system engine --k 9 [--variant ekf]
@@ -25,9 +27,9 @@ public final class EngineRun {
     public static void main(final String[] args) throws InterruptedException {
         final Map<String, String> own = RunOptions.raw(args, Set.of("system", "reserved"));
         final String system = own.getOrDefault("system", "engine");
-        if (!Set.of("engine", "engine-reserved", "engine-shared", "fifo").contains(system)) {
-            throw new IllegalArgumentException("--system is engine, engine-reserved, engine-shared or fifo, got "
-                    + system);
+        if (!Set.of("engine", "engine-reserved", "engine-shared", "engine-handoff", "fifo").contains(system)) {
+            throw new IllegalArgumentException("--system is engine, engine-reserved, engine-shared, engine-handoff or "
+                    + "fifo, got " + system);
         }
         final RunOptions o = RunOptions.parse(args, Set.of("system", "reserved"));
         final PriorityWorkload workload = o.workload();
@@ -38,7 +40,7 @@ public final class EngineRun {
             default -> Integer.parseInt(own.getOrDefault("reserved", Integer.toString(defaults.reservedWorkers())));
         };
         final EngineSettings settings = defaults.withWorkers(o.workers()).withPrioritized(!system.equals("fifo"))
-                .withReservedWorkers(reserved);
+                .withReservedWorkers(reserved).withWorkersWakeWorkers(system.equals("engine-handoff"));
         final PointResult r = EnginePriorityExperiment.run(workload, settings, 0, o.warmupSeconds(),
                 o.measureSeconds(), o.seed());
         System.out.println(RunReport.of(system, workload, r).line());

@@ -44,7 +44,7 @@ final class Generation {
         final List<List<Edge>> consumers = graph.supplierPriorities().keySet().stream()
                 .map(graph::consumersOf).toList();
         this.scheduler = new Scheduler(levelPriorities(graph), consumers, topicLevels(graph), nodeLevels(graph),
-                counters);
+                counters, settings.workersWakeWorkers());
     }
 
     /** Takes the same graph with new priorities (subscribers' requests); queued work moves to its new levels. */

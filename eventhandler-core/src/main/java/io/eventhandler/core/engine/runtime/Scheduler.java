@@ -24,6 +24,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * wakes a parked reserved worker and a parked general one (whichever the OS runs first takes it), other work a general
  * one.
  *
+ * <p>Only offers from outside the engine wake workers: a worker that leaves work queued (results it routed, the rest of
+ * a fan-out) takes it itself next, because a worker it woke would, on a small machine, be put by the kernel on the
+ * waker's own core and wait there until the waker stops (traced on two cores: most waits of a millisecond and more were
+ * of exactly this kind). The exception is a reserved worker leaving lower-level work, which it may not take: it wakes a
+ * general one. {@code workersWakeWorkers} restores the hand-over to a parked worker, for comparison.
+ *
  * <p>Thread-safe: every method holds one lock for a few queue operations, never while an operator runs.
  */
 final class Scheduler {
@@ -47,6 +53,8 @@ final class Scheduler {
     private boolean retired;
     private int parkedGeneral;
     private int parkedReserved;
+    private long signals;
+    private final boolean workersWakeWorkers;
 
     /**
      * @param levelPriorities  per level, highest first, the priority it serves (for statistics)
@@ -54,10 +62,12 @@ final class Scheduler {
      * @param topicLevel       per supplier topic index, its level
      * @param nodeLevel        per node index, its level
      * @param counters         where moves are counted
+     * @param workersWakeWorkers whether a worker leaving work queued wakes a parked one for it (see the class comment)
      */
     Scheduler(final List<Integer> levelPriorities, final List<List<Edge>> consumersByTopic, final int[] topicLevel,
-              final int[] nodeLevel, final Counters counters) {
+              final int[] nodeLevel, final Counters counters, final boolean workersWakeWorkers) {
         this.consumersByTopic = consumersByTopic;
+        this.workersWakeWorkers = workersWakeWorkers;
         this.counters = counters;
         this.levelPriorities = List.copyOf(levelPriorities);
         this.levels = newLevels(levelPriorities.size(), consumersByTopic.size());
@@ -137,7 +147,9 @@ final class Scheduler {
             final int fromLevel = nodeLevel[fromNode];
             for (final Delivery d : deliveries) {
                 enqueue(fromLevel, d);
-                wake(Math.max(fromLevel, nodeLevel[d.node()])); // a move is first served at fromLevel
+                if (workersWakeWorkers) {
+                    wake(Math.max(fromLevel, nodeLevel[d.node()])); // a move is first served at fromLevel
+                }
             }
         } finally {
             lock.unlock();
@@ -157,9 +169,9 @@ final class Scheduler {
             final int servedLevels = reserved ? 1 : Integer.MAX_VALUE;
             while (!retired) {
                 final Delivery next = pick(servedLevels);
-                if (hasWork(0, 1)) {
+                if (workersWakeWorkers && hasWork(0, 1)) {
                     wake(0); // hand the rest to another idle worker
-                } else if (hasWork(1, levels.length)) {
+                } else if ((workersWakeWorkers || reserved) && hasWork(1, levels.length)) {
                     wake(1); // also what a reserved worker's moves just queued below
                 }
                 if (next != null) {
@@ -197,9 +209,11 @@ final class Scheduler {
     private void wake(final int level) {
         if (level == 0 && parkedReserved > 0) {
             highestWork.signal();
+            signals++;
         }
         if (parkedGeneral > 0) {
             anyWork.signal();
+            signals++;
         }
     }
 
@@ -238,6 +252,16 @@ final class Scheduler {
         lock.lock();
         try {
             return dropped;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Parked general workers, and the signals given to parked workers so far (for tests). */
+    long[] parkedAndSignals() {
+        lock.lock();
+        try {
+            return new long[] {parkedGeneral, signals};
         } finally {
             lock.unlock();
         }

@@ -30,7 +30,8 @@ public final class QueueBenchmarkHook {
         }
         // One level, one topic read by one operator: the shortest path through the scheduler. Counters only count
         // moves, and a single level has none, so none are needed.
-        this.scheduler = new Scheduler(List.of(0), List.of(List.of(new Edge(0, 0))), new int[] {0}, new int[] {0}, null);
+        this.scheduler = new Scheduler(List.of(0), List.of(List.of(new Edge(0, 0))), new int[] {0}, new int[] {0}, null,
+                false);
     }
 
     /** InputQ enqueue of topic {@code topic}'s event; true if it replaced a queued one. */

@@ -36,9 +36,9 @@ import java.util.regex.Pattern;
  * is printed beside the difference between two identical servers; {@code --on-set key=value,...} adds settings to the
  * exporting server (e.g. {@code eh.kafka.export.linger.ms=20}); {@code --load "..."} gives the rounds' load as load
  * generator arguments instead of scenario A (e.g. {@code --load "--rate 2000 --events 6000"});
- * {@code --settle-rounds N} runs N rounds first whose figures are printed but left out of the comparison: the JVM's compiler and the broker's
- * (a fresh process) settle over the first rounds, the exporting server's slowest of all (the Kafka export notebook,
- * run 8).
+ * {@code --settle-rounds N} runs N rounds first whose figures are printed but left out of the comparison: the
+ * JVM's compiler and the broker's (a fresh process) settle over the first rounds, the exporting server's slowest of
+ * all (the Kafka export notebook, run 8).
  */
 public final class KafkaExportBenchmark {
 

@@ -257,11 +257,21 @@ final class Scheduler {
         }
     }
 
-    /** Parked general workers, and the signals given to parked workers so far (for tests). */
-    long[] parkedAndSignals() {
+    /** General workers parked now (for tests). */
+    int parkedGeneral() {
         lock.lock();
         try {
-            return new long[] {parkedGeneral, signals};
+            return parkedGeneral;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Signals given to parked workers so far (for tests). */
+    long signals() {
+        lock.lock();
+        try {
+            return signals;
         } finally {
             lock.unlock();
         }

@@ -25,48 +25,55 @@ class SchedulerWakeTest {
                 workersWakeWorkers);
     }
 
-    /** Starts a worker that parks until it gets one delivery; returns once it is parked. */
-    private static AtomicReference<Delivery> parkedWorker(final Scheduler scheduler, final Thread[] thread) {
-        final AtomicReference<Delivery> taken = new AtomicReference<>();
-        thread[0] = new Thread(() -> {
-            try {
-                taken.set(scheduler.take(TimeUnit.SECONDS.toNanos(30), false));
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "parked-worker");
-        thread[0].start();
-        await().until(() -> scheduler.parkedAndSignals()[0] == 1);
-        return taken;
+    /** A worker thread parked in {@link Scheduler#take} and what it took once woken. */
+    private record ParkedWorker(Thread thread, AtomicReference<Delivery> taken) {
+
+        /** Starts the worker; returns once it is parked. */
+        static ParkedWorker start(final Scheduler scheduler) {
+            final AtomicReference<Delivery> taken = new AtomicReference<>();
+            final Thread thread = new Thread(() -> {
+                try {
+                    taken.set(scheduler.take(TimeUnit.SECONDS.toNanos(30), false));
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "parked-worker");
+            thread.start();
+            await().until(() -> scheduler.parkedGeneral() == 1);
+            return new ParkedWorker(thread, taken);
+        }
+
+        Delivery awaitTaken() throws InterruptedException {
+            thread.join(TimeUnit.SECONDS.toMillis(30));
+            return taken.get();
+        }
     }
 
     @Test
     void aRoutedResultDoesNotWakeAParkedWorker() throws InterruptedException {
         final Scheduler scheduler = scheduler(false);
-        final Thread[] thread = new Thread[1];
-        final AtomicReference<Delivery> taken = parkedWorker(scheduler, thread);
+        final ParkedWorker worker = ParkedWorker.start(scheduler);
 
         scheduler.route(0, List.of(new Delivery(1, 0, EVENT)));
 
-        assertEquals(0, scheduler.parkedAndSignals()[1], "the routing worker takes its result itself");
+        assertEquals(0, scheduler.signals(), "the routing worker takes its result itself");
         assertEquals(1, scheduler.take(0, false).node(), "the result is queued for the routing worker");
         scheduler.offerSupplier(0, EVENT);
-        thread[0].join(TimeUnit.SECONDS.toMillis(30));
-        assertEquals(1, scheduler.parkedAndSignals()[1], "an offer from outside wakes the parked worker");
-        assertNotNull(taken.get());
-        assertEquals(0, taken.get().node());
+        final Delivery taken = worker.awaitTaken();
+        assertEquals(1, scheduler.signals(), "an offer from outside wakes the parked worker");
+        assertNotNull(taken);
+        assertEquals(0, taken.node());
     }
 
     @Test
     void withHandOverARoutedResultWakesAParkedWorker() throws InterruptedException {
         final Scheduler scheduler = scheduler(true);
-        final Thread[] thread = new Thread[1];
-        final AtomicReference<Delivery> taken = parkedWorker(scheduler, thread);
+        final ParkedWorker worker = ParkedWorker.start(scheduler);
 
         scheduler.route(0, List.of(new Delivery(1, 0, EVENT)));
 
-        thread[0].join(TimeUnit.SECONDS.toMillis(30));
-        assertEquals(1, scheduler.parkedAndSignals()[1]);
-        assertEquals(1, taken.get().node(), "the woken worker took the routed result");
+        final Delivery taken = worker.awaitTaken();
+        assertEquals(1, scheduler.signals());
+        assertEquals(1, taken.node(), "the woken worker took the routed result");
     }
 }

@@ -30,7 +30,7 @@ public final class LoadRun {
     private final List<String> topics;
     private final ServerView serverView;
     private final ServerProcess server;
-    private long serverCpuAtStart = -1;
+    private CpuReading serverCpuAtStart;
 
     /**
      * A run.
@@ -103,7 +103,7 @@ public final class LoadRun {
             } else {
                 awaitWarmupDeliveries(fleet);
                 LOG.info("run {}: measured phase started", run);
-                serverCpuAtStart = server == null ? -1 : server.cpuMicros();
+                serverCpuAtStart = server == null ? null : server.cpu();
                 gate.open();
             }
             for (final Thread thread : threads) {
@@ -121,17 +121,18 @@ public final class LoadRun {
             LOG.warn("run {}: not every delivery arrived within the drain timeout of {} ms", run,
                     options.drainTimeout().toMillis());
         }
-        final long serverCpuAtEnd = server == null ? -1 : server.cpuMicros();
+        final CpuReading serverCpuAtEnd = server == null ? null : server.cpu();
         final List<String> view = drained ? List.of() : serverView.describe(topics);
         fleet.close();
         final RunResult result = account(fleet, published, drained, view);
-        return serverCpuAtStart < 0 || serverCpuAtEnd < 0 || result.delivery() == null ? result
-                : withServerUsage(result, serverCpuAtEnd - serverCpuAtStart);
+        return serverCpuAtStart == null || serverCpuAtEnd == null || result.delivery() == null ? result
+                : withServerUsage(result, serverCpuAtEnd.microsSince(serverCpuAtStart),
+                        serverCpuAtEnd.perThreadSince(serverCpuAtStart));
     }
 
-    private RunResult withServerUsage(final RunResult r, final long cpuMicros) {
+    private RunResult withServerUsage(final RunResult r, final long cpuMicros, final boolean perThread) {
         final ServerUsage usage = new ServerUsage(cpuMicros,
-                (double) cpuMicros / Math.max(1, r.delivery().unique()), server.peakRssKib() / 1024.0);
+                (double) cpuMicros / Math.max(1, r.delivery().unique()), perThread, server.peakRssKib() / 1024.0);
         return new RunResult(r.run(), r.completed(), r.failure(), r.topics(), r.publish(), r.delivery(),
                 r.publishers(), r.subscribers(), r.serverView(), usage);
     }

@@ -85,9 +85,9 @@ public final class TextReport {
                     s.gaps(), s.disconnects(), s.endToEnd().meanMs(), s.endToEnd().p99Ms(), s.endToEnd().maxMs()));
         }
         if (result.server() != null) {
-            line("server", String.format(Locale.ROOT, "CPU %.1f us per delivery (%d ms in the measured phase); "
+            line("server", String.format(Locale.ROOT, "CPU %.1f us per delivery (%d ms in the measured phase, %s); "
                     + "peak RSS %.1f MiB", result.server().cpuMicrosPerDelivery(), result.server().cpuMicros() / 1000,
-                    result.server().peakRssMib()));
+                    result.server().cpuPerThread() ? "per thread" : "10-ms ticks", result.server().peakRssMib()));
         }
         for (final String line : result.serverView()) {
             line("server", line);

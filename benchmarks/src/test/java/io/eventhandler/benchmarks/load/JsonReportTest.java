@@ -23,7 +23,7 @@ class JsonReportTest {
                 new DeliverySummary(10, 10, 10, 0, 0, 0, 0, true, 1.0, 10.0, latency, null),
                 List.of(new PublisherLine(0, "t0", 10, 10, 0, false, null)),
                 List.of(new SubscriberResult("sse-0", 10, 10, 10, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1, 2, latency)),
-                List.of(), new ServerUsage(20_000, 2000.0, 64.5));
+                List.of(), new ServerUsage(20_000, 2000.0, true, 64.5));
         final Path file = dir.resolve("sub/report.json");
         new JsonReport().write(file, env, options, "http://127.0.0.1:8455", List.of(run));
 
@@ -41,5 +41,6 @@ class JsonReportTest {
         assertEquals(5, first.path("subscribers").get(0).path("warmup_received").asInt());
         assertEquals(2000.0, first.path("server").path("cpu_micros_per_delivery").asDouble());
         assertEquals(64.5, first.path("server").path("peak_rss_mib").asDouble());
+        assertTrue(first.path("server").path("cpu_per_thread").asBoolean());
     }
 }

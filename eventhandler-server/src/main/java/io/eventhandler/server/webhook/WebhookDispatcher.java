@@ -121,10 +121,16 @@ public final class WebhookDispatcher implements PushDelivery, AutoCloseable {
                 description, subscription.filter(), sink, resumeAfter, subscription.requirements()));
     }
 
+    /**
+     * Called after the delivery drain, when the orderly stop's grace period is over: what is still in flight (a
+     * stalled subscriber) is cancelled at once and counted as not delivered in this run ({@code closing}), rather than
+     * given the client's graceful close (up to 5 s more), which would stretch the stop beyond
+     * {@code eh.shutdown.grace.ms}.
+     */
     @Override
     public void close() {
         closing = true;
         retryScheduler.shutdownNow();
-        client.close(CloseMode.GRACEFUL);
+        client.close(CloseMode.IMMEDIATE);
     }
 }

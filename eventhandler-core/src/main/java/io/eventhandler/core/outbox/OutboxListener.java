@@ -23,8 +23,9 @@ public interface OutboxListener {
     };
 
     /**
-     * The events up to {@code throughSequence} of this subscriber's queue are replayed from the history (it attached
-     * with {@code Last-Event-ID}): told once, before any of them is reported delivered.
+     * The events up to {@code throughSequence} are replayed to this subscriber (it attached with
+     * {@code Last-Event-ID} when the topic had accepted them), from the history or, for those not dispatched yet, by
+     * their dispatch: told once, before any of them is reported delivered.
      */
     default void replaying(final long throughSequence) {
     }

@@ -197,7 +197,16 @@ public final class SubscriberOutbox {
      * capacity. Producer side: call with the topic's lock held, before the outbox is attached to the topic.
      */
     public void prefill(final List<? extends OutboxItem> items) {
-        long last = 0;
+        prefill(items, 0);
+    }
+
+    /**
+     * As {@link #prefill(List)}, for a subscriber resuming when the topic had accepted events through
+     * {@code acceptedThrough}: every one of them predates it and is replayed to it, whether the history brings it
+     * (queued here) or its dispatch does (accepted, not dispatched yet), so none is held to a live deadline.
+     */
+    public void prefill(final List<? extends OutboxItem> items, final long acceptedThrough) {
+        long last = acceptedThrough;
         for (final OutboxItem item : items) {
             if (item instanceof Event event) {
                 last = Math.max(last, event.sequence());

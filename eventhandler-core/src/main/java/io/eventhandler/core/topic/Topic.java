@@ -334,7 +334,7 @@ public final class Topic implements FanOut {
                 resetsAnnounced++;
             }
             replay(after, filter, replay);
-            outbox.prefill(replay);
+            outbox.prefill(replay, lastSequence);
         }
         final Attachment existing = byKey.remove(outbox.subscriberKey());
         if (existing != null) {

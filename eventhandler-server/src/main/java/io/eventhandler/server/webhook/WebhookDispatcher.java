@@ -16,10 +16,13 @@ import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
 import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
+import org.apache.hc.core5.function.Callback;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,6 +35,8 @@ import java.util.concurrent.TimeUnit;
  * the subscriber's against the truststore (and its SAN against the address, unless disabled), as Arrowhead does.
  */
 public final class WebhookDispatcher implements PushDelivery, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WebhookDispatcher.class);
 
     private final Broker broker;
     private final CloseableHttpAsyncClient client;
@@ -55,7 +60,7 @@ public final class WebhookDispatcher implements PushDelivery, AutoCloseable {
         this.broker = broker;
         this.problems = problems;
         this.tls = tls.secure();
-        this.client = client(configuration, tls, runner);
+        this.client = client(configuration, tls, runner, this::ioFailure);
         this.client.start();
         // a retry is only scheduled here; one that runs longer than a second holds up every other retry
         this.retryScheduler = runner.timer("eh-webhook-retry", Duration.ofSeconds(1));
@@ -64,8 +69,20 @@ public final class WebhookDispatcher implements PushDelivery, AutoCloseable {
         this.circuitOpenMs = configuration.circuitOpenMs();
     }
 
+    /**
+     * What the client's I/O threads fail with outside a request (a request's own failure goes to its sink). Once the
+     * stop has closed the client at once, its selectors end under them: that is expected, not an error.
+     */
+    private void ioFailure(final Exception failure) {
+        if (closing) {
+            LOG.debug("webhook client I/O ended by the stop: {}", failure.toString());
+        } else {
+            LOG.error("webhook client I/O failed", failure);
+        }
+    }
+
     private static CloseableHttpAsyncClient client(final WebhookConfiguration configuration, final OutgoingTls tls,
-                                                   final Runner runner) {
+                                                   final Runner runner, final Callback<Exception> ioFailure) {
         final PoolingAsyncClientConnectionManagerBuilder builder = PoolingAsyncClientConnectionManagerBuilder.create();
         if (tls.secure()) {
             builder.setTlsStrategy(ClientTlsStrategyBuilder.create()
@@ -95,6 +112,7 @@ public final class WebhookDispatcher implements PushDelivery, AutoCloseable {
                         .setTcpNoDelay(true)
                         .build())
                 .setThreadFactory(runner.threads("eh-webhook-io"))
+                .setIoReactorExceptionCallback(ioFailure)
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setResponseTimeout(Timeout.ofMilliseconds(configuration.responseTimeoutMs()))
                         .build())

@@ -44,6 +44,12 @@ public final class WebhookReceiver implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(WebhookReceiver.class);
     private static final int THREADS = Math.max(2, Runtime.getRuntime().availableProcessors());
+    /**
+     * Connections waiting to be accepted. The JDK's default (50) drops the connection attempts of a burst beyond it
+     * while the accepting thread is busy; each dropped one waits for a SYN retry (1 s, then 3 s), long enough for a
+     * sender's connect timeout to give up.
+     */
+    private static final int BACKLOG = 256;
 
     private final HttpServer server;
     private final ExecutorService executor;
@@ -79,7 +85,7 @@ public final class WebhookReceiver implements AutoCloseable {
                                         final EventListener listener) {
         final InetSocketAddress address = checkedAddress(bindAddress, port, notifyPath, listener);
         try {
-            return start(HttpServer.create(address, 0), notifyPath, listener, null);
+            return start(HttpServer.create(address, BACKLOG), notifyPath, listener, null);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot listen on " + bindAddress + ":" + port, e);
         }
@@ -105,7 +111,7 @@ public final class WebhookReceiver implements AutoCloseable {
             throw new IllegalArgumentException("cannot tell the own cloud: " + e.getMessage(), e);
         }
         try {
-            final HttpsServer server = HttpsServer.create(address, 0);
+            final HttpsServer server = HttpsServer.create(address, BACKLOG);
             server.setHttpsConfigurator(new ClientCertificateRequired(tls.sslContext()));
             return start(server, notifyPath, listener, NotificationAccessControl.eventHandlerOf(cloud));
         } catch (final IOException e) {

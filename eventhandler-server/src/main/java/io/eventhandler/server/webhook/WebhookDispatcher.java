@@ -71,7 +71,7 @@ public final class WebhookDispatcher implements PushDelivery, AutoCloseable {
 
     /**
      * What the client's I/O threads fail with outside a request (a request's own failure goes to its sink). Once the
-     * stop has closed the client at once, its selectors end under them: that is expected, not an error.
+     * stop closes the client, its selectors may end under them: that is expected, not an error.
      */
     private void ioFailure(final Exception failure) {
         if (closing) {
@@ -140,15 +140,15 @@ public final class WebhookDispatcher implements PushDelivery, AutoCloseable {
     }
 
     /**
-     * Called after the delivery drain, when the orderly stop's grace period is over: what is still in flight (a
-     * stalled subscriber) is cancelled at once and counted as not delivered in this run ({@code closing}), rather than
-     * given the client's graceful close (up to 5 s more), which would stretch the stop beyond
-     * {@code eh.shutdown.grace.ms}.
+     * Called after the delivery drain, when the orderly stop's grace period is over. A POST still in flight gets the
+     * client's graceful close (up to 5 s) to be answered: cancelled, it would count as not delivered while the
+     * subscriber may have it, and a kept subscription would get it again after the restart (a duplicate). So a stop
+     * with a slow or stalled webhook subscriber may take up to 5 s beyond {@code eh.shutdown.grace.ms}.
      */
     @Override
     public void close() {
         closing = true;
         retryScheduler.shutdownNow();
-        client.close(CloseMode.IMMEDIATE);
+        client.close(CloseMode.GRACEFUL);
     }
 }

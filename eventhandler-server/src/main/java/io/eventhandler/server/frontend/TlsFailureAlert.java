@@ -19,7 +19,7 @@ import java.nio.channels.SocketChannel;
  * Sends the TLS alert of a failed handshake before the connection closes. Grizzly closes a connection whose handshake
  * failed without writing the alert the JDK's engine holds for the client, so a client without a certificate saw an
  * empty reply or a reset connection instead of {@code certificate_required} (TLS 1.3) or {@code bad_certificate}
- * (TLS 1.2), and could not tell that the certificate was the problem.
+ * (TLS 1.2, and TLS 1.3 in older JDK 17 updates), and could not tell that the certificate was the problem.
  */
 final class TlsFailureAlert implements SSLBaseFilter.HandshakeListener {
 

@@ -141,10 +141,11 @@ class SecureModeTest {
     }
 
     /**
-     * A client without a certificate is told why by the TLS alert {@code certificate_required} (TLS 1.3, what the JDK
-     * and curl use by default), so that it reports a certificate problem instead of an empty reply. (Over TLS 1.2 the
-     * server sends {@code bad_certificate} too, but a JDK client writes the rest of its flight after the refused
-     * certificate and fails on the closed connection before it reads the alert.)
+     * A client without a certificate is told why by a TLS alert that names the certificate, so that it reports a
+     * certificate problem instead of an empty reply. Over TLS 1.3 (what the JDK and curl use by default) the server's
+     * JDK sends {@code certificate_required} or, in older JDK 17 updates (17.0.15 of Debian 12, for one),
+     * {@code bad_certificate}. (Over TLS 1.2 the server sends {@code bad_certificate} too, but a JDK client writes the
+     * rest of its flight after the refused certificate and fails on the closed connection before it reads the alert.)
      */
     @Test
     void aClientWithoutCertificateIsToldByAnAlert() throws IOException {
@@ -159,7 +160,9 @@ class SecureModeTest {
                 socket.getOutputStream().flush();
                 socket.getInputStream().read();
             }, "the connection ends with an alert, not with an empty reply");
-            assertEquals("(certificate_required) Received fatal alert: certificate_required", e.getMessage());
+            final String message = e.getMessage();
+            assertTrue(message.endsWith("Received fatal alert: certificate_required")
+                    || message.endsWith("Received fatal alert: bad_certificate"), message);
         }
     }
 

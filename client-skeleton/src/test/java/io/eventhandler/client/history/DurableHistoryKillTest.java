@@ -171,6 +171,45 @@ class DurableHistoryKillTest {
         }
     }
 
+    /** The writer's counters on the management API. */
+    private static JsonNode writer(final ServerProcess server) {
+        return json(server.get("/eventhandler/mgmt/history")).get("durable").get("writer");
+    }
+
+    @Test
+    void whatALongCommitIntervalHeldIsLostBySigkillAndAnnouncedToAResumingSubscriber(@TempDir final Path dir)
+            throws Exception {
+        final int port = ServerProcess.freePorts(1)[0];
+        final Map<String, String> settings = settings(dir, port);
+        settings.put("eh.history.commit.interval.ms", "60000"); // nothing after the first commit is written in time
+        try (ServerProcess first = ServerProcess.start(dir, "first", settings);
+             SseRecorder live = SseRecorder.open(HTTP, first.baseUri(), TOPIC, 0)) {
+            Awaitility.await("subscribed").atMost(Duration.ofSeconds(10)).until(() -> live.status() == 200);
+            assertEquals(200, publish(first.baseUri(), "kept", false).statusCode());
+            Awaitility.await("the first event committed").atMost(Duration.ofSeconds(10))
+                    .until(() -> writer(first).get("written").asLong() == 1);
+            for (int i = 1; i <= 3; i++) {
+                assertEquals(200, publish(first.baseUri(), "held-" + i, false).statusCode());
+            }
+            Awaitility.await("all four delivered").atMost(Duration.ofSeconds(10))
+                    .until(() -> live.events().size() == 4);
+            assertEquals(3, writer(first).get("queued").asInt(), "accepted and delivered, not yet committed");
+            first.kill();
+        }
+        try (ServerProcess second = ServerProcess.start(dir, "second", settings);
+             SseRecorder resumed = SseRecorder.open(HTTP, second.baseUri(), TOPIC, 4)) {
+            Awaitility.await("subscribed").atMost(Duration.ofSeconds(10)).until(() -> resumed.status() == 200);
+            Awaitility.await("the loss announced").atMost(Duration.ofSeconds(10))
+                    .until(() -> resumed.namedEvents().containsKey("gap"));
+            assertEquals(Map.of(1L, "kept"), pageThrough(second), "only the committed event came back");
+            final HttpResponse<String> next = publish(second.baseUri(), "after-restart", true);
+            assertEquals(200, next.statusCode(), next::body);
+            assertEquals("2", next.headers().firstValue(EventHandlerApi.SEQUENCE_HEADER).orElse(null),
+                    "numbering goes on after the last committed event");
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> resumed.events().containsKey(2L));
+        }
+    }
+
     @Test
     void aStoreThatCannotGrowKeepsDeliveryGoingAndRefusesDurableAcknowledgements(@TempDir final Path dir)
             throws Exception {

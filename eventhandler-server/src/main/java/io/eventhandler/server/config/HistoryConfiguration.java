@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import static io.eventhandler.server.config.Setting.atLeast;
+import static io.eventhandler.server.config.Setting.between;
 
 /**
  * Each topic's history: off, in memory or durable, and its bounds. Durable history is written by a writer thread in
@@ -24,12 +25,17 @@ import static io.eventhandler.server.config.Setting.atLeast;
  * @param queueCapacity {@link #QUEUE_CAPACITY} — events waiting for the writer; an event that finds it full
  *                      is not made durable (counted) but still delivered (65536)
  * @param batchMax      {@link #BATCH_MAX} — events written in one commit at most (1024)
+ * @param commitIntervalMillis {@link #COMMIT_INTERVAL_MS} — after a commit no publisher waited for, how long the
+ *                      writer gathers before the next; a publish awaiting durability, a full batch or a stop ends
+ *                      the wait at once (1). Longer: fewer commits and fewer bytes written (an SD card's wear),
+ *                      and a crash of the process loses up to that long's events not awaited
  * @param memoryMaxBytes {@link #MEMORY_MAX_BYTES} — heap all topics' in-memory histories may hold together; the
  *                      oldest events of the topics above their share go first (0, the default: from the heap, see
  *                      {@link #effectiveMemoryMaxBytes})
  */
 public record HistoryConfiguration(HistoryMode mode, int size, Path dir, int maxAgeSeconds, int maxBytes, boolean sync,
-                                   boolean fsync, int queueCapacity, int batchMax, int memoryMaxBytes) {
+                                   boolean fsync, int queueCapacity, int batchMax, int commitIntervalMillis,
+                                   int memoryMaxBytes) {
 
     /** The store file in {@link #dir}. */
     public static final String FILE_NAME = "history.mv";
@@ -54,6 +60,9 @@ public record HistoryConfiguration(HistoryMode mode, int size, Path dir, int max
             Setting.integer("eh.history.queue.capacity", 65_536, atLeast(16)), HistoryConfiguration::queueCapacity);
     public static final Setting<Integer> BATCH_MAX = SETTINGS.add(Setting.integer("eh.history.batch.max", 1024,
             atLeast(1)), HistoryConfiguration::batchMax);
+    public static final Setting<Integer> COMMIT_INTERVAL_MS = SETTINGS.add(
+            Setting.integer("eh.history.commit.interval.ms", 1, between(0, 60_000)),
+            HistoryConfiguration::commitIntervalMillis);
 
     public static final Setting<Integer> MEMORY_MAX_BYTES = SETTINGS.add(
             Setting.integer("eh.history.memory.max.bytes", 0, atLeast(0)), HistoryConfiguration::memoryMaxBytes);
@@ -96,7 +105,8 @@ public record HistoryConfiguration(HistoryMode mode, int size, Path dir, int max
         }
         final HistoryConfiguration configuration = new HistoryConfiguration(mode, size, Path.of(dir),
                 source.get(MAX_AGE_S), source.get(MAX_BYTES), source.get(SYNC), source.get(FSYNC),
-                source.get(QUEUE_CAPACITY), source.get(BATCH_MAX), source.get(MEMORY_MAX_BYTES));
+                source.get(QUEUE_CAPACITY), source.get(BATCH_MAX), source.get(COMMIT_INTERVAL_MS),
+                source.get(MEMORY_MAX_BYTES));
         if (configuration.sync() && !configuration.durable()) {
             source.problem(SYNC + "=true needs " + MODE + "=DURABLE (nothing else can acknowledge as durable)");
         }

@@ -92,7 +92,8 @@ public final class DurableHistory implements AutoCloseable {
             LOG.info("Durable history: {} reloaded, {} events of {} topics", file, events, reloaded.size());
         }
         final HistoryWriter writer = new HistoryWriter(store, openFailure, file, bounds, configuration.fsync(),
-                configuration.queueCapacity(), configuration.batchMax(), () -> HistoryStore.open(file), runner);
+                configuration.queueCapacity(), configuration.batchMax(), configuration.commitIntervalMillis(),
+                () -> HistoryStore.open(file), runner);
         broker.journal(writer);
         return new DurableHistory(file, writer, reloaded.size(), events, movedAside);
     }

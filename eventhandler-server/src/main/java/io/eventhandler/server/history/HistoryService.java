@@ -124,7 +124,7 @@ public final class HistoryService implements Component {
     public HistoryStatus status() {
         final HistoryBudget budget = broker.historyBudget();
         return new HistoryStatus(configuration.mode().name(), configuration.sync(), configuration.fsync(),
-                bounds.maxEvents(), bounds.maxBytes(), configuration.maxAgeSeconds(), budget.maxBytes(),
+                configuration.commitIntervalMillis(), bounds.maxEvents(), bounds.maxBytes(), configuration.maxAgeSeconds(), budget.maxBytes(),
                 budget.heldBytes(), budget.trimmedEvents(), durable == null ? null : durable.status());
     }
 

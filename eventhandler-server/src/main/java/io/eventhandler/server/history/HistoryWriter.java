@@ -20,6 +20,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
@@ -39,12 +40,8 @@ final class HistoryWriter implements EventJournal, Loop, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HistoryWriter.class);
     private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final Pending STOP = new Pending(null, JournalAck.NONE);
-    /**
-     * After a batch nobody waited for, the writer gathers for this long before the next: fewer, larger commits, and
-     * while it gathers the publishing threads' offers wake nobody. A batch with a waiting publisher is followed at
-     * once (its commit latency is the publisher's).
-     */
-    private static final long GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** The longest one round gathers: a long commit interval is waited out over several rounds. */
+    private static final long ROUND_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** A round waits up to a second for events; a commit that takes seconds more is a stall of the writer. */
     private static final Duration STALL_BOUND = Duration.ofSeconds(5);
     /** How long a stop waits for the writer to write what is queued and close the file. */
@@ -57,6 +54,12 @@ final class HistoryWriter implements EventJournal, Loop, AutoCloseable {
     private final HistoryBounds bounds;
     private final boolean fsync;
     private final int batchMax;
+    /**
+     * After a batch nobody waited for, the writer gathers for this long before the next commit: fewer, larger
+     * commits, fewer bytes written, and while it gathers the publishing threads' offers wake nobody. A publish
+     * awaiting durability, a full batch or the stop ends the gathering at once.
+     */
+    private final long gatherNanos;
     private final Supplier<HistoryStore> reopen;
     private final BlockingQueue<Pending> queue;
     private final List<Pending> batch;
@@ -70,6 +73,15 @@ final class HistoryWriter implements EventJournal, Loop, AutoCloseable {
     private volatile String lastFailure;
     private long lastAttemptNanos;
     private long lastExpiryNanos;
+    /** When the gathering after the last commit ends; 0 when the writer is not gathering. Writer thread only. */
+    private long gatherUntilNanos;
+    /** Events offered and not yet taken by the writer (the queue's size, without its lock). */
+    private final AtomicInteger unwritten = new AtomicInteger();
+    /** Set by a publish that must not wait for the gathering (awaited, or a batch's worth queued), and the stop. */
+    private volatile boolean hurry;
+    /** Whether the writer is parked gathering, so that a hurry must wake it. */
+    private volatile boolean gathering;
+    private volatile Thread writerThread;
 
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
@@ -83,7 +95,7 @@ final class HistoryWriter implements EventJournal, Loop, AutoCloseable {
      * @param reopen opens the store file again after a failure (throws if it still cannot)
      */
     HistoryWriter(final HistoryStore store, final String openFailure, final Path file, final HistoryBounds bounds,
-                  final boolean fsync, final int queueCapacity, final int batchMax,
+                  final boolean fsync, final int queueCapacity, final int batchMax, final int commitIntervalMillis,
                   final Supplier<HistoryStore> reopen, final Runner runner) {
         this.store = store;
         this.failure = store == null ? openFailure : null;
@@ -92,6 +104,7 @@ final class HistoryWriter implements EventJournal, Loop, AutoCloseable {
         this.bounds = bounds;
         this.fsync = fsync;
         this.batchMax = batchMax;
+        this.gatherNanos = TimeUnit.MILLISECONDS.toNanos(commitIntervalMillis);
         this.reopen = reopen;
         this.queue = new ArrayBlockingQueue<>(queueCapacity);
         this.batch = new ArrayList<>(batchMax);
@@ -109,11 +122,24 @@ final class HistoryWriter implements EventJournal, Loop, AutoCloseable {
         if (reason != null && ack != JournalAck.NONE) {
             ack.failed(reason); // do not keep a publisher waiting for a commit that fails
         }
-        if (!queue.offer(new Pending(event, reason == null ? ack : JournalAck.NONE))) {
+        final JournalAck awaited = reason == null ? ack : JournalAck.NONE;
+        if (!queue.offer(new Pending(event, awaited))) {
             dropped.incrementAndGet();
             if (reason == null) {
                 ack.failed("the durable history's queue is full");
             }
+            return;
+        }
+        if (unwritten.incrementAndGet() >= batchMax || awaited != JournalAck.NONE) {
+            hurry();
+        }
+    }
+
+    /** Ends the writer's gathering: it takes what is queued now. */
+    private void hurry() {
+        hurry = true;
+        if (gathering) {
+            LockSupport.unpark(writerThread);
         }
     }
 
@@ -127,28 +153,56 @@ final class HistoryWriter implements EventJournal, Loop, AutoCloseable {
                 written.get(), commits.get(), lastCommitMicros.get(), dropped.get(), lost.get(), failures.get());
     }
 
-    /** One batch: what gathered, waiting at most a second for the first (the age bound is kept meanwhile). */
+    /**
+     * One batch: what gathered, waiting at most a second for the first (the age bound is kept meanwhile); or, while
+     * the writer gathers after a commit nobody waited for, up to a second more of that.
+     */
     @Override
     public void round() throws InterruptedException {
+        if (gatherUntilNanos != 0 && gather()) {
+            return;
+        }
+        hurry = false; // before taking: a hurry from now on ends the next gathering
         final Pending first = queue.poll(1, TimeUnit.SECONDS);
         if (first != null) {
             batch.add(first);
             queue.drainTo(batch, batchMax - 1);
         }
         final boolean stopping = batch.remove(STOP);
+        unwritten.addAndGet(-batch.size());
         final boolean awaited = batch.stream().anyMatch(pending -> pending.ack() != JournalAck.NONE);
         final boolean full = batch.size() >= batchMax;
         write(batch);
         batch.clear();
-        if (!awaited && !full && !stopping) {
-            LockSupport.parkNanos(GATHER_NANOS);
+        if (!awaited && !full && !stopping && gatherNanos > 0) {
+            gatherUntilNanos = System.nanoTime() + gatherNanos;
         }
+    }
+
+    /** Gathers for up to a second of what is left of the interval; false once it is over or hurried. */
+    private boolean gather() {
+        final long left = gatherUntilNanos - System.nanoTime();
+        if (left <= 0 || hurry || unwritten.get() >= batchMax) {
+            gatherUntilNanos = 0;
+            return false;
+        }
+        writerThread = Thread.currentThread();
+        gathering = true;
+        try {
+            if (!hurry) { // a hurry after this check sees gathering set and unparks
+                LockSupport.parkNanos(this, Math.min(left, ROUND_NANOS));
+            }
+        } finally {
+            gathering = false;
+        }
+        return true;
     }
 
     /** The stop's marker: wakes a writer waiting for events without interrupting a write. */
     @Override
     public void wake(final Thread thread) {
         queue.offer(STOP);
+        hurry();
     }
 
     /** What was accepted before the stop is still written; then the store is committed and closed. */

@@ -179,6 +179,7 @@ class ServerConfigurationTest {
         values.put(HistoryConfiguration.FSYNC.key(), "true");
         values.put(HistoryConfiguration.QUEUE_CAPACITY.key(), "16");
         values.put(HistoryConfiguration.BATCH_MAX.key(), "8");
+        values.put(HistoryConfiguration.COMMIT_INTERVAL_MS.key(), "250");
         return values;
     }
 
@@ -328,6 +329,7 @@ class ServerConfigurationTest {
         expected.put("eh.history.fsync", "false");
         expected.put("eh.history.queue.capacity", "65536");
         expected.put("eh.history.batch.max", "1024");
+        expected.put("eh.history.commit.interval.ms", "1");
         expected.put("eh.history.memory.max.bytes", "0");
         assertEquals(expected, described(ServerConfiguration.defaults()));
         assertEquals(ServerConfiguration.defaults(), ServerConfiguration.fromMap(Map.of()));
@@ -386,7 +388,7 @@ class ServerConfigurationTest {
                         new DeliveryConfiguration(5, 2, 1, 8, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new HistoryConfiguration(HistoryMode.DURABLE, 0, Path.of("/var/lib/eh/history"), 3600,
-                                1_048_576, true, true, 16, 8, 65_536),
+                                1_048_576, true, true, 16, 8, 250, 65_536),
                         new EngineConfiguration("graph.json", 3, 1),
                         new StoreConfiguration("jdbc:h2:mem:x", "eh", "******"),
                         new TlsConfiguration(false, Path.of("certs/eventhandler.p12"), "******", "eventhandler",
@@ -487,6 +489,7 @@ class ServerConfigurationTest {
             eh.selector.threads            | 0           | eh.selector.threads=0 must be at least 1
             eh.delivery.threads            | -2          | eh.delivery.threads=-2 must be at least 1
             eh.history.size                | -1          | eh.history.size=-1 must be at least 0
+            eh.history.commit.interval.ms  | 60001       | eh.history.commit.interval.ms=60001 must be between 0 and 60000
             eh.subscriber.queue.capacity   | 1           | eh.subscriber.queue.capacity=1 must be at least 2
             eh.delivery.batch.max          | 0           | eh.delivery.batch.max=0 must be at least 1
             eh.delivery.policy             | LIFO        | eh.delivery.policy=LIFO must be one of [EDF, FCFS]

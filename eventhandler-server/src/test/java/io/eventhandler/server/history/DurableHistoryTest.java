@@ -24,6 +24,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,7 @@ class DurableHistoryTest {
                                                final String payload) {
         final HttpRequest request = HttpRequest.newBuilder(server.baseUri().resolve(EhHttp.PUBLISH_PATH))
                 .header("Content-Type", "application/json").header(EventHandlerApi.DURABLE_HEADER, "true")
+                .timeout(Duration.ofSeconds(20)) // a commit that waited out a long commit interval fails the test
                 .POST(HttpRequest.BodyPublishers.ofString(EhHttp.json(EhHttp.event(topic, payload)))).build();
         try {
             return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
@@ -154,6 +156,49 @@ class DurableHistoryTest {
                     .map(HistoryEventDTO::payload).toList());
             assertEquals(List.of("p1", "p2"), page(second, "?eventtype=press").events().stream()
                     .map(HistoryEventDTO::payload).toList());
+        }
+    }
+
+    private static JsonNode writer(final EventHandlerServer server) {
+        return status(server).get("durable").get("writer");
+    }
+
+    @Test
+    void aLongCommitIntervalGathersWhatNobodyAwaitsButNotAnAwaitedPublishAFullBatchOrTheStop(@TempDir final Path dir) {
+        // a minute's interval: whatever is committed before the assertions' timeouts was committed by a hurry
+        try (EventHandlerServer first = start(dir, "DURABLE", HistoryConfiguration.COMMIT_INTERVAL_MS.key(), "60000",
+                HistoryConfiguration.BATCH_MAX.key(), "4")) {
+            final EhHttp http = new EhHttp(first.baseUri());
+            http.publishOk("line", "u1"); // the writer was idle: committed at once, then it gathers
+            eventually().until(() -> writer(first).get("written").asLong() == 1);
+            http.publishOk("line", "u2");
+            http.publishOk("line", "u3");
+            assertEquals(2, writer(first).get("queued").asInt(), "gathered, not committed");
+
+            final HttpResponse<String> awaited = publishDurably(first, "line", "d4");
+            assertEquals(200, awaited.statusCode(), awaited::body);
+            assertEquals("true", awaited.headers().firstValue(EventHandlerApi.DURABLE_HEADER).orElse(null));
+            assertEquals(4, writer(first).get("written").asLong());
+            assertEquals(2, writer(first).get("commits").asLong(), "what gathered went with the awaited event");
+
+            http.publishOk("line", "u5"); // after an awaited batch the writer does not gather
+            eventually().until(() -> writer(first).get("written").asLong() == 5);
+            for (int i = 6; i <= 9; i++) {
+                http.publishOk("line", "u" + i); // a batch's worth (eh.history.batch.max) ends the gathering
+            }
+            eventually().until(() -> writer(first).get("written").asLong() == 9);
+            assertEquals(4, writer(first).get("commits").asLong());
+
+            http.publishOk("line", "u10"); // after a full batch neither: committed at once, then it gathers
+            eventually().until(() -> writer(first).get("written").asLong() == 10);
+            http.publishOk("line", "u11");
+            assertEquals(1, writer(first).get("queued").asInt(), "gathering when the server stops");
+            assertEquals(60000, status(first).get("commitIntervalMs").asInt());
+        }
+        try (EventHandlerServer second = start(dir, "DURABLE")) {
+            assertEquals(List.of("u1", "u2", "u3", "d4", "u5", "u6", "u7", "u8", "u9", "u10", "u11"),
+                    page(second, "?eventtype=line").events().stream().map(HistoryEventDTO::payload).toList(),
+                    "the stop wrote what was gathering");
         }
     }
 

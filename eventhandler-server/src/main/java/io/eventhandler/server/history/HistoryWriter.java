@@ -172,9 +172,11 @@ final class HistoryWriter implements EventJournal, Loop, AutoCloseable {
         unwritten.addAndGet(-batch.size());
         final boolean awaited = batch.stream().anyMatch(pending -> pending.ack() != JournalAck.NONE);
         final boolean full = batch.size() >= batchMax;
+        final boolean empty = batch.isEmpty();
         write(batch);
         batch.clear();
-        if (!awaited && !full && !stopping && gatherNanos > 0) {
+        // after a commit of events nobody waited for; an idle writer takes the next event at once
+        if (!empty && !awaited && !full && !stopping && gatherNanos > 0) {
             gatherUntilNanos = System.nanoTime() + gatherNanos;
         }
     }

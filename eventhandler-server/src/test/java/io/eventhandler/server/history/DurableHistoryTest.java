@@ -164,11 +164,14 @@ class DurableHistoryTest {
     }
 
     @Test
-    void aLongCommitIntervalGathersWhatNobodyAwaitsButNotAnAwaitedPublishAFullBatchOrTheStop(@TempDir final Path dir) {
+    void aLongCommitIntervalGathersWhatNobodyAwaitsButNotAnAwaitedPublishAFullBatchOrTheStop(@TempDir final Path dir)
+            throws InterruptedException {
         // a minute's interval: whatever is committed before the assertions' timeouts was committed by a hurry
         try (EventHandlerServer first = start(dir, "DURABLE", HistoryConfiguration.COMMIT_INTERVAL_MS.key(), "60000",
                 HistoryConfiguration.BATCH_MAX.key(), "4")) {
             final EhHttp http = new EhHttp(first.baseUri());
+            // idle for longer than the writer's one-second wait for events: the state under test, not a wait for one
+            Thread.sleep(1_500);
             http.publishOk("line", "u1"); // the writer was idle: committed at once, then it gathers
             eventually().until(() -> writer(first).get("written").asLong() == 1);
             http.publishOk("line", "u2");

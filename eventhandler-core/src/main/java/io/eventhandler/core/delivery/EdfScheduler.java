@@ -157,10 +157,10 @@ public final class EdfScheduler implements DeliveryScheduler {
 
     /**
      * A holding thread whose dispatch was queued behind more than {@link #HELP_DEPTH} waiting jobs runs the job at
-     * the head of the queue, if it is a dispatch of at most {@link #MAX_HELPED_SUBSCRIBERS} subscribers whose writes cannot block: the queue is
-     * drained by one more thread while it is behind, and the publisher this thread serves waits for it (its next
-     * request is read after), so publishers cannot run ahead of delivery without bound. Only the head is taken, so
-     * the deadline order holds.
+     * the head of the queue, if it is a dispatch of at most {@link #MAX_HELPED_SUBSCRIBERS} subscribers whose writes
+     * cannot block: the queue is drained by one more thread while it is behind, and the publisher this thread serves
+     * waits for it (its next request is read after), so publishers cannot run ahead of delivery without bound. Only
+     * the head is taken, so the deadline order holds.
      */
     private void help() {
         final DeliveryJob<Dispatch> job = queue.pollIf(EdfScheduler::helpable);
@@ -286,7 +286,7 @@ public final class EdfScheduler implements DeliveryScheduler {
         return merged.sum();
     }
 
-    /** Dispatches run by the thread that accepted their event, after its answer ({@link #hold}). */
+    /** Dispatches run by a holding thread after its answer: its own ({@link #hold}) and those it helped with. */
     long inline() {
         return inline.sum();
     }

@@ -5,11 +5,11 @@ import io.eventhandler.core.broker.Broker;
 import io.eventhandler.core.broker.BrokerSettings;
 import io.eventhandler.core.broker.SubscribeRequest;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.event.OutboxItem;
 import io.eventhandler.core.outbox.CloseReason;
 import io.eventhandler.core.outbox.DeliveryCallback;
 import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.outbox.EventSink;
-import io.eventhandler.core.event.OutboxItem;
 import io.eventhandler.core.qos.Destination;
 import io.eventhandler.core.qos.LatencyBounds;
 import io.eventhandler.core.qos.LossTolerance;
@@ -28,8 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A thread that holds its dispatches ({@link EdfScheduler#hold}) runs them itself after its answer, and only when
- * that keeps every promise: nothing queued ahead, no replication, few subscribers, none of whose writes can block.
- * No delivery worker runs here: whatever is not held stays queued, where the test sees it.
+ * that keeps every promise: nothing queued ahead, no replication, few subscribers, none of whose writes can block;
+ * far behind, it runs the job due first instead. No delivery worker runs here: whatever is not held or helped with
+ * stays queued, where the test sees it.
  */
 class HeldDispatchTest {
 

@@ -37,7 +37,8 @@ import static io.eventhandler.server.config.Setting.atLeast;
  *                              (1), x {@link #FAILOVER_MS} (50)
  */
 public record DeliveryConfiguration(int threads, int subscriberQueueCapacity, int batchMax, int maxMergedDispatches,
-                                    int maxInlineSubscribers, String topicsFile, long defaultDeadlineMicros, LatencyBounds latencies) {
+                                    int maxInlineSubscribers, String topicsFile, long defaultDeadlineMicros,
+                                    LatencyBounds latencies) {
 
     private static final Settings<DeliveryConfiguration> SETTINGS = new Settings<>();
 

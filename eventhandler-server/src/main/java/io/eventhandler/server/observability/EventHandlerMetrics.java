@@ -226,7 +226,8 @@ public final class EventHandlerMetrics implements AutoCloseable {
         Gauge.builder("eh.http.tasks.queued", workers, GrizzlyWorkerProbe::queued)
                 .description("Requests waiting for a Grizzly worker").register(registry);
         FunctionCounter.builder("eh.http.worker.tasks", workers, GrizzlyWorkerProbe::tasks)
-                .description("Requests handed to a Grizzly worker (a small publish a selector serves is not)")
+                .description("Tasks handed to the Grizzly workers: requests (not a small publish a selector serves);"
+                        + " with TLS, reads too")
                 .register(registry);
         final ConnectionStatistics connections = state.connections();
         Gauge.builder("eh.http.connections", connections, ConnectionStatistics::open)

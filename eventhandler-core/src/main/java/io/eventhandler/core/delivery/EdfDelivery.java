@@ -38,7 +38,7 @@ public final class EdfDelivery implements AutoCloseable {
         this.coordinator = new ReplicationCoordinator(b.replicator, b.baselines.coordination());
         this.accounting = new SubscriberAccounting(plans, b.clockMicros, b.problems, coordinator);
         this.scheduler = new EdfScheduler(plans, b.baselines.ordering(), coordinator, drains, b.clockMicros,
-                b.maxMerged);
+                b.maxMerged, b.maxInlineSubscribers);
         this.workers = new DeliveryWorkers(scheduler, b.workers, "eh-edf");
     }
 
@@ -90,7 +90,7 @@ public final class EdfDelivery implements AutoCloseable {
     public DeliverySnapshot snapshot(final boolean withSubscribers) {
         return new DeliverySnapshot(scheduler.queueStatistics(), scheduler.workerStatistics(workers.size()),
                 coordinator.replicasAcknowledged(), coordinator.replicasFailed(), coordinator.discardsRequested(),
-                replicationsAvoided(), scheduler.merged(), accounting.byTopic(),
+                replicationsAvoided(), scheduler.merged(), scheduler.inline(), accounting.byTopic(),
                 withSubscribers ? accounting.bySubscriber() : Map.of());
     }
 
@@ -127,6 +127,7 @@ public final class EdfDelivery implements AutoCloseable {
         private LongSupplier clockMicros = () -> System.currentTimeMillis() * 1_000;
         private DeliveryProblemLog problems;
         private int maxMerged = DEFAULT_MAX_MERGED;
+        private int maxInlineSubscribers;
         private DeliveryBaselines baselines = DeliveryBaselines.NONE;
 
         private Builder(final TopicPlans plans, final Replicator replicator) {
@@ -161,6 +162,15 @@ public final class EdfDelivery implements AutoCloseable {
         /** At most this many dispatch jobs of one topic fanned out before their writes (1: none merged). */
         public Builder maxMerged(final int max) {
             this.maxMerged = max;
+            return this;
+        }
+
+        /**
+         * Held dispatches ({@link EdfScheduler#hold}) only for topics with at most this many subscribers (0, the
+         * default: nothing is held, every dispatch is queued for a worker).
+         */
+        public Builder maxInlineSubscribers(final int max) {
+            this.maxInlineSubscribers = max;
             return this;
         }
 

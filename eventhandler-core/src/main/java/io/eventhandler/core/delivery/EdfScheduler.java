@@ -14,6 +14,8 @@ import io.eventhandler.core.outbox.FanOut;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -29,6 +31,13 @@ import java.util.function.LongSupplier;
  * runs on this thread the subscriber drains the fan-outs started, so the writes leave in deadline order and each
  * subscriber gets the merged events in one write. A replication job runs only if its event is not dispatched yet
  * (Table 3.3, Replicate step 1).
+ *
+ * <p>A thread that accepts an event and has an answer to write first (a publish served on a selector thread) may
+ * {@link #hold} its dispatches instead of queueing them: when nothing is queued ahead, the event needs no replication
+ * job and its topic fans out to at most {@code maxInlineSubscribers} subscribers whose writes cannot block, the
+ * dispatch waits in the thread's hold and the thread runs it itself ({@link #runHeld}) after its answer. No worker is
+ * woken, and the earliest-deadline order holds, since the queue was empty. A holding thread whose dispatch had to be
+ * queued behind many waiting jobs helps instead: it runs the queue's head job if that is a small dispatch.
  */
 public final class EdfScheduler implements DeliveryScheduler {
 
@@ -48,12 +57,34 @@ public final class EdfScheduler implements DeliveryScheduler {
     private final LongAdder failures = new LongAdder();
     private final LongAdder merged = new LongAdder();
     private final LongAdder recovered = new LongAdder();
+    private final LongAdder inline = new LongAdder();
+    /** A holding thread helps with a queued dispatch of at most this many subscribers ({@link #help}). */
+    private static final int MAX_HELPED_SUBSCRIBERS = 64;
+    /** A holding thread helps only while more jobs than this wait: a worker merges up to this many anyway. */
+    static final int HELP_DEPTH = 32;
+    /** At most this many subscribers for a held dispatch (0: nothing is held). */
+    private final int maxInlineSubscribers;
+    /** Each thread's hold, per scheduler; kept for the thread's life (no garbage per publish). */
+    private final ThreadLocal<Hold> holds = ThreadLocal.withInitial(Hold::new);
+
+    /** A thread's held dispatches, and whether it holds them now. */
+    private static final class Hold {
+        final List<Dispatch> dispatches = new ArrayList<>(2);
+        boolean open;
+        /** Whether a dispatch was queued because jobs were waiting already (delivery is behind). */
+        boolean behind;
+    }
 
     EdfScheduler(final TopicPlans plans, final SchedulingPolicy policy, final ReplicationCoordinator coordinator,
-                 final DeferredDeliveryExecutor drains, final LongSupplier clockMicros, final int maxMerged) {
+                 final DeferredDeliveryExecutor drains, final LongSupplier clockMicros, final int maxMerged,
+                 final int maxInlineSubscribers) {
         if (maxMerged < 1) {
             throw new IllegalArgumentException("maxMerged=" + maxMerged + " < 1");
         }
+        if (maxInlineSubscribers < 0) {
+            throw new IllegalArgumentException("maxInlineSubscribers=" + maxInlineSubscribers + " < 0");
+        }
+        this.maxInlineSubscribers = maxInlineSubscribers;
         this.plans = plans;
         this.queue = new JobQueue<>(policy);
         this.coordinator = coordinator;
@@ -67,7 +98,81 @@ public final class EdfScheduler implements DeliveryScheduler {
     public void schedule(final FanOut topic, final Event event) {
         final JobDeadlines deadlines = plans.plan(topic.name()).generator()
                 .deadlines(event.createdEpochMicros(), clockMicros.getAsLong());
+        if (!deadlines.replicate() && maxInlineSubscribers > 0) {
+            final Hold hold = holds.get();
+            if (hold.open) {
+                if (!queue.isEmpty()) {
+                    hold.behind = true;
+                } else if (topic.fansOutWithoutBlocking(maxInlineSubscribers)) {
+                    hold.dispatches.add(new Dispatch(topic, event));
+                    return;
+                }
+            }
+        }
         queue.schedule(new Dispatch(topic, event), event.createdEpochMicros(), deadlines, track);
+    }
+
+    /**
+     * From now until {@link #runHeld}, this thread may keep the dispatches of the events it accepts (see the class
+     * comment). The caller must call {@link #runHeld} on the same thread, whatever happens in between.
+     */
+    public void hold() {
+        if (maxInlineSubscribers > 0) {
+            holds.get().open = true;
+        }
+    }
+
+    /**
+     * End this thread's hold and run what it kept: the fan-outs, then the subscribers' writes; with nothing kept
+     * because jobs were waiting, help with the queue's head ({@link #help}). A dispatch scheduled while these run (a
+     * sink that publishes) is queued as usual.
+     */
+    public void runHeld() {
+        if (maxInlineSubscribers == 0) {
+            return;
+        }
+        final Hold hold = holds.get();
+        hold.open = false;
+        final List<Dispatch> held = hold.dispatches;
+        if (held.isEmpty()) {
+            if (hold.behind) {
+                hold.behind = false;
+                if (queue.depth() > HELP_DEPTH) {
+                    help();
+                }
+            }
+            return;
+        }
+        drains.beginScope();
+        try {
+            for (int i = 0; i < held.size(); i++) {
+                fanOut(held.get(i));
+                inline.increment();
+            }
+        } finally {
+            held.clear();
+            drains.runDeferred();
+        }
+    }
+
+    /**
+     * A holding thread whose dispatch was queued behind more than {@link #HELP_DEPTH} waiting jobs runs the job at
+     * the head of the queue, if it is a dispatch of at most {@link #MAX_HELPED_SUBSCRIBERS} subscribers whose writes
+     * cannot block: the queue is drained by one more thread while it is behind, and the publisher this thread serves
+     * waits for it (its next request is read after), so publishers cannot run ahead of delivery without bound. Only
+     * the head is taken, so the deadline order holds.
+     */
+    private void help() {
+        final DeliveryJob<Dispatch> job = queue.pollIf(EdfScheduler::helpable);
+        if (job != null) {
+            run(job);
+            inline.increment();
+        }
+    }
+
+    private static boolean helpable(final DeliveryJob<Dispatch> job) {
+        return job.kind() == JobKind.DISPATCH
+                && job.message().message().topic().fansOutWithoutBlocking(MAX_HELPED_SUBSCRIBERS);
     }
 
     @Override
@@ -145,16 +250,19 @@ public final class EdfScheduler implements DeliveryScheduler {
 
     /** One job's fan-out; a merged job that throws is counted alone, and the round goes on to its writes. */
     private void fanOut(final DeliveryJob<Dispatch> job) {
-        final Dispatch dispatch = job.message().message();
+        fanOut(job.message().message());
+    }
+
+    private void fanOut(final Dispatch dispatch) {
         try {
             dispatch.topic().dispatchUpTo(dispatch.event().sequence(), coordinator);
             dispatches.increment();
         } catch (final RuntimeException e) {
-            failed(job, e);
+            failed(dispatch, e);
         }
     }
 
-    private void failed(final DeliveryJob<Dispatch> job, final RuntimeException e) {
+    private void failed(final Object job, final RuntimeException e) {
         failures.increment();
         LOG.warn("{} failed", job, e);
     }
@@ -176,6 +284,11 @@ public final class EdfScheduler implements DeliveryScheduler {
     /** Dispatch jobs fanned out with the one before them, sharing its writes. */
     long merged() {
         return merged.sum();
+    }
+
+    /** Dispatches run by a holding thread after its answer: its own ({@link #hold}) and those it helped with. */
+    long inline() {
+        return inline.sum();
     }
 
     /** Copies recovered by a promotion and scheduled for dispatch. */

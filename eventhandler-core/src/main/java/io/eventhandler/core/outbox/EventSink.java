@@ -35,6 +35,15 @@ public interface EventSink {
         return false;
     }
 
+    /**
+     * Whether {@link #deliver} never blocks its thread (a non-blocking socket write, or a hand-over): a publish
+     * served on an I/O thread may then run the subscriber's drain itself, right after its answer. A sink that may
+     * block (an HTTP client resolving a host name) keeps the default. Read once, when the subscriber attaches.
+     */
+    default boolean writesWithoutBlocking() {
+        return handsOver();
+    }
+
     /** Release the peer. Called once, from the outbox's drain, never concurrently with {@link #deliver}. */
     void close(CloseReason reason);
 }

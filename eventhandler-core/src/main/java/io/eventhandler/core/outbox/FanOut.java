@@ -18,4 +18,12 @@ public interface FanOut {
      * @return how many subscriber queues took the event with this sequence number (0 if it was fanned out before)
      */
     int dispatchUpTo(long sequence, FanOutObserver observer);
+
+    /**
+     * Whether a fan-out now reaches at most {@code maxSubscribers} subscribers and none of their drains can block
+     * (so the thread that accepted an event may run its fan-out and writes itself). False by default.
+     */
+    default boolean fansOutWithoutBlocking(final int maxSubscribers) {
+        return false;
+    }
 }

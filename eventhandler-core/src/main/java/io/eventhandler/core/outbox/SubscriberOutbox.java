@@ -46,6 +46,8 @@ public final class SubscriberOutbox {
     private final int maxBatch;
     private final Executor executor;
     private final EventSink sink;
+    /** The sink's {@link EventSink#writesWithoutBlocking}, read once. */
+    private final boolean writesWithoutBlocking;
     private final OutboxListener listener;
     /** The batch handed to the sink and not completed yet: read by its completion only. */
     private volatile List<OutboxItem> inFlight = List.of();
@@ -111,7 +113,13 @@ public final class SubscriberOutbox {
         this.maxBatch = maxBatch;
         this.executor = executor;
         this.sink = sink;
+        this.writesWithoutBlocking = sink.writesWithoutBlocking();
         this.listener = listener;
+    }
+
+    /** Whether its drain never blocks the thread that runs it ({@link EventSink#writesWithoutBlocking}). */
+    public boolean writesWithoutBlocking() {
+        return writesWithoutBlocking;
     }
 
     /**

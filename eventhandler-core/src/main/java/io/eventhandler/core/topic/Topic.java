@@ -262,6 +262,20 @@ public final class Topic implements FanOut {
         return taken;
     }
 
+    @Override
+    public synchronized boolean fansOutWithoutBlocking(final int maxSubscribers) {
+        final Attachment[] all = attachments();
+        if (all.length > maxSubscribers) {
+            return false;
+        }
+        for (final Attachment attachment : all) {
+            if (!attachment.outbox().writesWithoutBlocking()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private Attachment[] attachments() {
         if (attachmentsChanged) {
             attachments = byKey.values().toArray(NONE);

@@ -168,7 +168,8 @@ class EdfSchedulerTest {
         final TopicPlans plans = new TopicPlans(LatencyBounds.PAPER_EXAMPLE, PaperTopics.category(4));
         plans.configure("cat2", PaperTopics.category(2)); // replicated (Proposition 1)
         final EdfScheduler scheduler = new EdfScheduler(plans, SchedulingPolicy.EDF,
-                new ReplicationCoordinator(backup, true), new DeferredDeliveryExecutor(Runnable::run, 0), () -> T0, 1);
+                new ReplicationCoordinator(backup, true), new DeferredDeliveryExecutor(Runnable::run, 0), () -> T0,
+                1, 0);
         final Topic topic = new Topic("CAT2", 0);
         final Event event = topic.publish(Events.draft("cat2", "x"), new byte[0], 0);
         final JobQueue<Dispatch> queue = new JobQueue<>(SchedulingPolicy.FCFS); // the replication leaves first

@@ -26,6 +26,9 @@ import static io.eventhandler.server.config.Setting.atLeast;
  * @param maxMergedDispatches   {@link #MERGE_MAX} — dispatch jobs of one topic a worker that is behind
  *                              fans out before their writes, so that each subscriber gets them in one write (32;
  *                              1: none)
+ * @param maxInlineSubscribers {@link #INLINE_MAX_SUBSCRIBERS} — a publish served on a selector thread fans its
+ *                              event out and writes it itself, after its answer, when the topic has at most this
+ *                              many subscribers, all SSE streams, and no delivery job waits (8; 0: never)
  * @param topicsFile            {@link #TOPICS} — JSON file of topic QoS loaded at start (none)
  * @param defaultDeadlineMicros {@link #DEFAULT_DEADLINE_MS} — deadline D of a topic without QoS (1000 ms)
  * @param latencies             Δ_PB {@link #PUBLISHER_LATENCY_MS} (0), Δ_BS edge
@@ -34,7 +37,8 @@ import static io.eventhandler.server.config.Setting.atLeast;
  *                              (1), x {@link #FAILOVER_MS} (50)
  */
 public record DeliveryConfiguration(int threads, int subscriberQueueCapacity, int batchMax, int maxMergedDispatches,
-                                    String topicsFile, long defaultDeadlineMicros, LatencyBounds latencies) {
+                                    int maxInlineSubscribers, String topicsFile, long defaultDeadlineMicros,
+                                    LatencyBounds latencies) {
 
     private static final Settings<DeliveryConfiguration> SETTINGS = new Settings<>();
 
@@ -49,6 +53,9 @@ public record DeliveryConfiguration(int threads, int subscriberQueueCapacity, in
     public static final Setting<Integer> MERGE_MAX = SETTINGS.add(
             Setting.integer("eh.delivery.merge.max", EdfDelivery.DEFAULT_MAX_MERGED, atLeast(1)),
             DeliveryConfiguration::maxMergedDispatches);
+    public static final Setting<Integer> INLINE_MAX_SUBSCRIBERS = SETTINGS.add(
+            Setting.integer("eh.delivery.inline.max.subscribers", 8, atLeast(0)),
+            DeliveryConfiguration::maxInlineSubscribers);
     public static final Setting<String> TOPICS = SETTINGS.add(Setting.string("eh.qos.topics", ""),
             DeliveryConfiguration::topicsFile);
     public static final Setting<Long> DEFAULT_DEADLINE_MS = SETTINGS.add(
@@ -75,7 +82,8 @@ public record DeliveryConfiguration(int threads, int subscriberQueueCapacity, in
 
     static DeliveryConfiguration read(final ConfigSource source) {
         return new DeliveryConfiguration(source.get(THREADS), source.get(SUBSCRIBER_QUEUE_CAPACITY),
-                source.get(BATCH_MAX), source.get(MERGE_MAX), source.get(TOPICS), source.get(DEFAULT_DEADLINE_MS),
+                source.get(BATCH_MAX), source.get(MERGE_MAX), source.get(INLINE_MAX_SUBSCRIBERS), source.get(TOPICS),
+                source.get(DEFAULT_DEADLINE_MS),
                 new LatencyBounds(source.get(PUBLISHER_LATENCY_MS), source.get(EDGE_LATENCY_MS),
                         source.get(CLOUD_LATENCY_MS), source.get(BACKUP_LATENCY_MS), source.get(FAILOVER_MS)));
     }

@@ -20,9 +20,13 @@ import static io.eventhandler.server.config.Setting.between;
  *                        {@link #effectiveMaxConnections})
  * @param maxConnectionsPerAddress {@link #MAX_CONNECTIONS_PER_ADDRESS} — open connections from one client address
  *                        (0, the default: half of the effective total)
+ * @param publishOnSelector {@link #PUBLISH_ON_SELECTOR} — without TLS, a small single publish that arrived whole and
+ *                        needs no durable or fenced acknowledgement is served by the selector thread that read it,
+ *                        without a hand-off to a worker (true); every other request goes to a worker
  */
 public record HttpConfiguration(String address, int port, int workerThreads, int selectorThreads,
-                                int requestTimeoutMs, int maxConnections, int maxConnectionsPerAddress) {
+                                int requestTimeoutMs, int maxConnections, int maxConnectionsPerAddress,
+                                boolean publishOnSelector) {
 
     /** The total when the descriptor limit cannot be read. */
     private static final int CONNECTIONS_WITHOUT_DESCRIPTOR_LIMIT = 10_000;
@@ -46,6 +50,8 @@ public record HttpConfiguration(String address, int port, int workerThreads, int
     public static final Setting<Integer> MAX_CONNECTIONS_PER_ADDRESS = SETTINGS.add(
             Setting.integer("eh.max.connections.per.address", 0, atLeast(0)),
             HttpConfiguration::maxConnectionsPerAddress);
+    public static final Setting<Boolean> PUBLISH_ON_SELECTOR = SETTINGS.add(
+            Setting.bool("eh.http.publish.on.selector", true), HttpConfiguration::publishOnSelector);
 
     /**
      * The configured connection limit, or with 0 three quarters of the process's file descriptor limit (the rest
@@ -75,7 +81,7 @@ public record HttpConfiguration(String address, int port, int workerThreads, int
         }
         return new HttpConfiguration(address, source.get(PORT), source.get(WORKER_THREADS),
                 source.get(SELECTOR_THREADS), source.get(REQUEST_TIMEOUT), source.get(MAX_CONNECTIONS),
-                source.get(MAX_CONNECTIONS_PER_ADDRESS));
+                source.get(MAX_CONNECTIONS_PER_ADDRESS), source.get(PUBLISH_ON_SELECTOR));
     }
 
     void describe(final Map<String, Object> into) {

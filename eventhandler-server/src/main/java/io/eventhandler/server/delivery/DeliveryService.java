@@ -79,7 +79,8 @@ public final class DeliveryService implements AutoCloseable {
         this.drainPool = runner.pool("eh-delivery", configuration.threads(), DRAIN_STALL_BOUND);
         this.scheduler = EdfDelivery.builder(plans, replicator).workers(configuration.threads()).drainPool(drainPool)
                 .clockMicros(Engine.clockMicros(Clock.systemUTC())).problems(problems)
-                .maxMerged(configuration.maxMergedDispatches()).baselines(baselines).build();
+                .maxMerged(configuration.maxMergedDispatches())
+                .maxInlineSubscribers(configuration.maxInlineSubscribers()).baselines(baselines).build();
     }
 
     /** Load the topics file, if one is configured; every problem is a start-up error naming the topic. */

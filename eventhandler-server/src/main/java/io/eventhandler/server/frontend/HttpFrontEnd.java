@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.eventhandler.api.ErrorMessageDTO;
 import io.eventhandler.api.EventHandlerApi;
+import io.eventhandler.core.delivery.EdfScheduler;
 import io.eventhandler.server.config.HttpConfiguration;
 import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.config.ResourceInUseException;
@@ -48,6 +49,8 @@ import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
 import org.glassfish.grizzly.ssl.SSLBaseFilter;
 import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.strategies.SameThreadIOStrategy;
 import org.glassfish.grizzly.strategies.WorkerThreadIOStrategy;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 import org.glassfish.grizzly.utils.DelayedExecutor;
@@ -60,15 +63,16 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The server's HTTP face: Grizzly with a configured worker pool (selector threads do I/O only, persistent
- * connections without a request limit), Jersey serving every resource, and in front of Jersey the router that hands
- * the hot paths (publish, SSE, the status stream) to Grizzly handlers; accepted SSE streams are taken over below the
- * HTTP server. Built without listening; {@link #start()} listens.
+ * The server's HTTP face: Grizzly with a configured worker pool (selector threads do I/O and, without TLS, serve
+ * small publishes themselves; persistent connections without a request limit), Jersey serving every resource, and
+ * in front of Jersey the router that hands the hot paths (publish, SSE, the status stream) to Grizzly handlers;
+ * accepted SSE streams are taken over below the HTTP server. Built without listening; {@link #start()} listens.
  */
 public final class HttpFrontEnd implements Component {
 
@@ -92,6 +96,8 @@ public final class HttpFrontEnd implements Component {
             EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH, "POST",
             EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, "GET",
             EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, "GET");
+
+    private static final String PUBLISH_PATH = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH;
 
     private final HttpConfiguration http;
     private final ServerSecurity security;
@@ -130,7 +136,7 @@ public final class HttpFrontEnd implements Component {
                 mapper));
         final NetworkListener listener = listener();
         configureListener(listener, limits, mapper.writerFor(ErrorMessageDTO.class));
-        configureTransport(listener.getTransport(), endpoints);
+        configureTransport(listener.getTransport(), endpoints, publishOnSelector(endpoints));
         final TopicLimit topics = new TopicLimit(endpoints.broker(),
                 limits.effectiveMaxTopics(Runtime.getRuntime().maxMemory()));
         final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, endpoints.access(),
@@ -145,12 +151,13 @@ public final class HttpFrontEnd implements Component {
                 endpoints.stages(), new PublishAcceptor.Fence(endpoints.replication()::acknowledging,
                 endpoints.replication()::refusedByFence), endpoints.replication()::isHeldCopy);
         this.publishEntry = new PublishEntry(intake, acceptor);
+        final EdfScheduler dispatches = endpoints.delivery().scheduler().scheduler();
         route(Map.of(
                 EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH,
-                new PublishHandler(intake, acceptor, mapper.reader(), limits.maxBodyBytes()),
+                new PublishHandler(intake, acceptor, mapper.reader(), dispatches, limits.maxBodyBytes()),
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH,
-                new BatchPublishHandler(intake, acceptor, mapper.reader(), limits.publishBatchMax(),
+                new BatchPublishHandler(intake, acceptor, mapper.reader(), dispatches, limits.publishBatchMax(),
                         Math.max(limits.publishBatchMaxBytes(), limits.maxBodyBytes()))), responses, endpoints);
         // accepted SSE streams are served below the HTTP server, which would keep each one's whole request
         listener.registerAddOn((networkListener, builder) -> builder.add(
@@ -209,12 +216,33 @@ public final class HttpFrontEnd implements Component {
         server.getServerConfiguration().setMaxPayloadRemainderToSkip(limits.maxBodyBytes());
     }
 
-    private void configureTransport(final TCPNIOTransport transport, final Endpoints endpoints) {
+    /**
+     * Whether the selectors serve small publishes themselves: only without TLS (a selector must never run a
+     * handshake or decrypt for a connection it is not serving) and without identified callers (Arrowhead 5's
+     * outsourced identity asks the Authentication system about a new token), without the fence (a publish may wait
+     * for a lapsed lease before its answer), and without {@code eh.history.sync} (every publish waits for the
+     * commit).
+     */
+    private boolean publishOnSelector(final Endpoints endpoints) {
+        return http.publishOnSelector() && !security.secure() && !endpoints.access().isSecure()
+                && !endpoints.replication().fencing() && !endpoints.history().syncByDefault();
+    }
+
+    /** The requests a selector serves itself when {@link #publishOnSelector}: a small single publish. */
+    private static boolean servedOnSelector(final Request request) {
+        return PUBLISH_PATH.equals(request.getRequestURI()) && PublishHandler.servableOnSelector(request);
+    }
+
+    private void configureTransport(final TCPNIOTransport transport, final Endpoints endpoints,
+                                    final boolean publishOnSelector) {
         transport.setTcpNoDelay(true);
-        // Parse and serve on the worker that read the bytes: selector threads then only select, and Grizzly's
-        // per-thread Request cache is refilled by the thread that empties it (with the listener's default
-        // same-thread strategy every request allocated ~30 KB of fresh Request objects).
-        transport.setIOStrategy(WorkerThreadIOStrategy.getInstance());
+        // With selectors serving publishes, each request is parsed on the selector that read it, which serves a
+        // small publish there (no hand-off, no wake-up of a worker) and hands every other request to a worker
+        // (RequestRouter). Otherwise parse and serve on the worker that read the bytes: selector threads then only
+        // select, and Grizzly's per-thread Request cache is refilled by the thread that empties it (a request parsed
+        // on one thread and finished on another allocates ~30 KB of fresh Request objects).
+        transport.setIOStrategy(publishOnSelector ? SameThreadIOStrategy.getInstance()
+                : WorkerThreadIOStrategy.getInstance());
         transport.setSelectorRunnersCount(http.selectorThreads());
         final ThreadPoolConfig workers = ThreadPoolConfig.defaultConfig()
                 .setPoolName("eh-worker")
@@ -230,6 +258,8 @@ public final class HttpFrontEnd implements Component {
      */
     private void route(final Map<String, HttpHandler> hotPaths, final GrizzlyResponses responses,
                        final Endpoints endpoints) {
+        final Predicate<Request> onSelector = publishOnSelector(endpoints) ? HttpFrontEnd::servedOnSelector
+                : request -> false;
         final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();
         Map.copyOf(handlers.getHttpHandlersWithMapping()).forEach((jersey, registrations) -> {
             handlers.removeHttpHandler(jersey);
@@ -237,7 +267,7 @@ public final class HttpFrontEnd implements Component {
                     Map.of(EventHandlerApi.BASE_PATH + ObservabilityResource.STATUS_STREAM, statusStream),
                     jersey, responses, endpoints.replication()::serving, endpoints.replication()::fenced,
                     endpoints.replication()::refusedByFence, endpoints.intake(), retryAfterSeconds,
-                    endpoints.problems()), registrations);
+                    endpoints.problems(), onSelector), registrations);
         });
     }
 

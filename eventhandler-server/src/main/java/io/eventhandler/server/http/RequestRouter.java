@@ -5,6 +5,8 @@ import io.eventhandler.api.ExceptionType;
 import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.RequestExecutorProvider;
+import org.glassfish.grizzly.threadpool.Threads;
 import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.http.util.Header;
 import jakarta.ws.rs.core.MediaType;
@@ -22,6 +24,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 /**
  * The one root handler: the hot paths (publish, SSE) by exact path to their Grizzly handlers, everything else to
@@ -29,6 +32,9 @@ import java.util.function.BooleanSupplier;
  * an empty 500; here a path or query Jersey could not turn into a URI (raw non-ASCII, a stray {@code %}) is a 400
  * {@code ErrorMessageDTO}, before Jersey fails on it with a 500 and a logged warning; and a Content-Type that is not
  * a media type is a 415 like any other unsupported one.
+ *
+ * <p>A request the selector thread that parsed it may serve ({@code onSelector}: a small publish, answered at once)
+ * is served right there; every other one is handed to a worker, as Grizzly would hand them all.
  */
 public final class RequestRouter extends ErrorAnsweringHandler {
 
@@ -52,6 +58,7 @@ public final class RequestRouter extends ErrorAnsweringHandler {
     private final Intake intake;
     private final long retryAfterSeconds;
     private final DeliveryProblemLog problems;
+    private final RequestExecutorProvider executors;
 
     /**
      * @param exactPaths the hot paths, refused while this instance stands by
@@ -63,12 +70,16 @@ public final class RequestRouter extends ErrorAnsweringHandler {
      * @param intake  closed once an orderly stop began: what a backup refuses is then refused with 503 and
      *                {@code Retry-After: retryAfterSeconds}; every request served is counted in it
      * @param problems where refused and failed requests are logged, within its rate budget
+     * @param onSelector whether a request parsed on a selector thread is served there (never blocks, answers at once)
      */
     public RequestRouter(final Map<String, HttpHandler> exactPaths, final Map<String, HttpHandler> readPaths,
                          final HttpHandler jersey, final GrizzlyResponses responses, final BooleanSupplier serving,
                          final BooleanSupplier fenced, final Runnable fencedRefusal, final Intake intake,
-                         final long retryAfterSeconds, final DeliveryProblemLog problems) {
+                         final long retryAfterSeconds, final DeliveryProblemLog problems,
+                         final Predicate<Request> onSelector) {
         super(responses);
+        this.executors = request -> !Threads.isService() || onSelector.test(request) ? null
+                : request.getContext().getConnection().getTransport().getWorkerThreadPool();
         this.problems = problems;
         this.fenced = fenced;
         this.fencedRefusal = fencedRefusal;
@@ -79,6 +90,12 @@ public final class RequestRouter extends ErrorAnsweringHandler {
         this.jersey = jersey;
         this.serving = serving;
         setDecodeUrl(false);
+    }
+
+    /** Where a request is served: here, or on a worker (see the class comment). */
+    @Override
+    public RequestExecutorProvider getRequestExecutorProvider() {
+        return executors;
     }
 
     /**

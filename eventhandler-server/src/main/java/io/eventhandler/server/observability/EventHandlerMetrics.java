@@ -212,6 +212,9 @@ public final class EventHandlerMetrics implements AutoCloseable {
         FunctionCounter.builder("eh.delivery.dispatches.merged", this, m -> m.sample.delivery().dispatchesMerged())
                 .description("Dispatch jobs fanned out with the job before them, sharing its writes")
                 .register(registry);
+        FunctionCounter.builder("eh.delivery.dispatches.inline", this, m -> m.sample.delivery().dispatchesInline())
+                .description("Dispatches run by the selector thread that served a publish, after its answer")
+                .register(registry);
     }
 
     private void bindHttpWorkers() {
@@ -222,6 +225,10 @@ public final class EventHandlerMetrics implements AutoCloseable {
                 .description("Grizzly workers running a request now").register(registry);
         Gauge.builder("eh.http.tasks.queued", workers, GrizzlyWorkerProbe::queued)
                 .description("Requests waiting for a Grizzly worker").register(registry);
+        FunctionCounter.builder("eh.http.worker.tasks", workers, GrizzlyWorkerProbe::tasks)
+                .description("Tasks handed to the Grizzly workers: requests (not a small publish a selector serves);"
+                        + " with TLS, reads too")
+                .register(registry);
         final ConnectionStatistics connections = state.connections();
         Gauge.builder("eh.http.connections", connections, ConnectionStatistics::open)
                 .description("Client connections open").register(registry);

@@ -41,6 +41,11 @@ public final class GrizzlyWorkerProbe extends ThreadPoolProbe.Adapter {
         return Math.max(0, Math.min(running, threads()));
     }
 
+    /** Tasks the workers have taken since the start (each request a worker served is one). */
+    public long tasks() {
+        return taken.sum();
+    }
+
     /** Worker threads in the pool now. */
     public int threads() {
         final AbstractThreadPool current = pool;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.ExceptionType;
+import io.eventhandler.core.delivery.EdfScheduler;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.server.config.LimitsConfiguration;
 import io.eventhandler.server.http.ArrowheadException;
@@ -38,8 +39,8 @@ public final class BatchPublishHandler extends PublishEndpoint {
      * @param maxBodyBytes body bytes one batch may have ({@code eh.publish.batch.max.bytes})
      */
     public BatchPublishHandler(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                               final int maxEvents, final int maxBodyBytes) {
-        super(intake, acceptor, reader, ORIGIN);
+                               final EdfScheduler dispatches, final int maxEvents, final int maxBodyBytes) {
+        super(intake, acceptor, reader, ORIGIN, dispatches);
         this.maxEvents = maxEvents;
         this.maxBodyBytes = maxBodyBytes;
     }

@@ -3,12 +3,14 @@ package io.eventhandler.server.publish;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.core.delivery.EdfScheduler;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.PayloadTooLargeException;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.threadpool.Threads;
 
 import java.io.IOException;
 import java.util.List;
@@ -17,6 +19,10 @@ import java.util.List;
  * The flow both publish endpoints follow: a JSON POST, its events checked and counted by the {@link PublishIntake}
  * (a refusal answered before anything is accepted), then accepted by the {@link PublishAcceptor}, durably when the
  * request or {@code eh.history.sync} asks for it. Subclasses only read their body into events.
+ *
+ * <p>On a selector thread (a small publish, see {@code HttpFrontEnd}) the events' dispatches are held while the
+ * request is served and run by this thread after the answer is written ({@link EdfScheduler#hold}): the publisher
+ * has its answer first, and no delivery worker is woken for a few subscribers.
  */
 abstract class PublishEndpoint extends HttpHandler {
 
@@ -24,9 +30,11 @@ abstract class PublishEndpoint extends HttpHandler {
     protected final ObjectReader reader;
     private final PublishAcceptor acceptor;
     private final String origin;
+    private final EdfScheduler dispatches;
 
     PublishEndpoint(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                    final String origin) {
+                    final String origin, final EdfScheduler dispatches) {
+        this.dispatches = dispatches;
         this.intake = intake;
         this.acceptor = acceptor;
         this.reader = reader.forType(EventPublishRequestDTO.class);
@@ -50,6 +58,19 @@ abstract class PublishEndpoint extends HttpHandler {
 
     @Override
     public final void service(final Request request, final Response response) throws Exception {
+        if (!Threads.isService()) {
+            serve(request, response);
+            return;
+        }
+        dispatches.hold();
+        try {
+            serve(request, response);
+        } finally {
+            dispatches.runHeld();
+        }
+    }
+
+    private void serve(final Request request, final Response response) throws Exception {
         final long received = acceptor.received();
         if (!intake.jsonPost(request, response, origin)) {
             return;

@@ -3,8 +3,10 @@ package io.eventhandler.server.publish;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.api.EventPublishRequestDTO;
+import io.eventhandler.core.delivery.EdfScheduler;
 import io.eventhandler.core.event.EventDraft;
 import io.eventhandler.server.config.LimitsConfiguration;
+import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.Request;
 
 import java.io.IOException;
@@ -30,12 +32,26 @@ import java.util.List;
 public final class PublishHandler extends PublishEndpoint {
 
     private static final String ORIGIN = EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH;
+    /** The largest body a selector thread parses itself; a larger one goes to a worker. */
+    static final int SELECTOR_MAX_BODY_BYTES = 16 * 1024;
+
     private final int maxBodyBytes;
 
     public PublishHandler(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                          final int maxBodyBytes) {
-        super(intake, acceptor, reader, ORIGIN);
+                          final EdfScheduler dispatches, final int maxBodyBytes) {
+        super(intake, acceptor, reader, ORIGIN, dispatches);
         this.maxBodyBytes = maxBodyBytes;
+    }
+
+    /**
+     * Whether the selector thread that read this request may serve it (when the server lets selectors serve
+     * publishes at all): a POST whose body of a declared length up to {@link #SELECTOR_MAX_BODY_BYTES} has arrived
+     * whole, answered at once; not one asking for a durable acknowledgement, which waits for the writer's commit.
+     */
+    public static boolean servableOnSelector(final Request request) {
+        final long length = request.getContentLengthLong();
+        return request.getMethod() == Method.POST && length >= 0 && length <= SELECTOR_MAX_BODY_BYTES
+                && !PublishAcceptor.durableAsked(request);
     }
 
     @Override

@@ -173,6 +173,14 @@ public final class ReplicationService implements Component {
         return roles.awaitAcknowledging(leaseWaitNanos);
     }
 
+    /**
+     * Whether this instance is configured with the fence ({@code eh.replication.fencing}): its publishes may then
+     * wait, before their answer, for a lease that has only just lapsed.
+     */
+    public boolean fencing() {
+        return configuration.fencing();
+    }
+
     /** Serving, but fenced off: no batch taken by the backup within the lease (after a moment's wait for one). */
     public boolean fenced() {
         return roles.serving() && !roles.awaitAcknowledging(leaseWaitNanos);

@@ -59,6 +59,12 @@ final class SseSink implements EventSink {
         this.heartbeatIntervalNanos = heartbeatIntervalNanos;
     }
 
+    /** Grizzly's writes never block: a write the connection cannot take now waits for {@code notifyCanWrite}. */
+    @Override
+    public boolean writesWithoutBlocking() {
+        return true;
+    }
+
     /** What to do when the stream breaks (detach it from the broker). */
     void onFailure(final Consumer<CloseReason> action) {
         this.onFailure = action;

@@ -137,6 +137,11 @@ public final class JobQueue<M> {
         cancelled[kind.ordinal()].increment();
     }
 
+    /** Whether no job is queued, cancelled ones included (those leave only when they reach the head). */
+    public boolean isEmpty() {
+        return heap.isEmpty();
+    }
+
     /** Queued jobs that are not cancelled (approximate while others enqueue, take or cancel). */
     public long depth() {
         long depth = 0;

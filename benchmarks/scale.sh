@@ -28,9 +28,12 @@ STAMP=$(date -u +%H%M%S)
 LOG=$OUT/$SCENARIO-$STAMP-server.log
 
 # subscriptions in memory; glibc's per-thread malloc arenas would otherwise add tens of MB of RSS; no stream limit
-# (its default, from the heap, would refuse what the experiment sets out to measure)
+# (its default, from the heap, would refuse what the experiment sets out to measure), and no per-address connection
+# limit below the total one (every stream comes from loopback: with a descriptor limit of 20,000 the default, half of
+# three quarters, stops them at 7,500)
 # shellcheck disable=SC2086
-env MALLOC_ARENA_MAX=2 EH_STORE_URL=jdbc:h2:mem:scale SERVER_PORT=$PORT EH_SSE_MAX_STREAMS=1000000 ${SERVER_SET:-} \
+env MALLOC_ARENA_MAX=2 EH_STORE_URL=jdbc:h2:mem:scale SERVER_PORT=$PORT EH_SSE_MAX_STREAMS=1000000 \
+  EH_MAX_CONNECTIONS_PER_ADDRESS=1000000 ${SERVER_SET:-} \
   java $SERVER_JAVA_OPTS -Xlog:gc:file="$OUT/$SCENARIO-$STAMP-gc.log" \
   -cp "$SERVER_JAR" io.eventhandler.server.EventHandlerMain >"$LOG" 2>&1 &
 PID=$!

@@ -136,7 +136,8 @@ public final class HttpFrontEnd implements Component {
                 mapper));
         final NetworkListener listener = listener();
         configureListener(listener, limits, mapper.writerFor(ErrorMessageDTO.class));
-        configureTransport(listener.getTransport(), endpoints, publishOnSelector(endpoints));
+        final boolean selectorsServe = publishOnSelector(endpoints);
+        configureTransport(listener.getTransport(), endpoints, selectorsServe);
         final TopicLimit topics = new TopicLimit(endpoints.broker(),
                 limits.effectiveMaxTopics(Runtime.getRuntime().maxMemory()));
         final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, endpoints.access(),
@@ -158,7 +159,8 @@ public final class HttpFrontEnd implements Component {
                 new PublishHandler(intake, acceptor, mapper.reader(), dispatches, limits.maxBodyBytes()),
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH,
                 new BatchPublishHandler(intake, acceptor, mapper.reader(), dispatches, limits.publishBatchMax(),
-                        Math.max(limits.publishBatchMaxBytes(), limits.maxBodyBytes()))), responses, endpoints);
+                        Math.max(limits.publishBatchMaxBytes(), limits.maxBodyBytes()))), responses, endpoints,
+                selectorsServe);
         // accepted SSE streams are served below the HTTP server, which would keep each one's whole request
         listener.registerAddOn((networkListener, builder) -> builder.add(
                 builder.indexOfType(HttpServerFilter.class) + 1, sse.takeover(endpoints.replication()::serving)));
@@ -257,9 +259,8 @@ public final class HttpFrontEnd implements Component {
      * or the status stream (the Grizzly ServerConfiguration, not ours: hence the full name).
      */
     private void route(final Map<String, HttpHandler> hotPaths, final GrizzlyResponses responses,
-                       final Endpoints endpoints) {
-        final Predicate<Request> onSelector = publishOnSelector(endpoints) ? HttpFrontEnd::servedOnSelector
-                : request -> false;
+                       final Endpoints endpoints, final boolean selectorsServe) {
+        final Predicate<Request> onSelector = selectorsServe ? HttpFrontEnd::servedOnSelector : request -> false;
         final org.glassfish.grizzly.http.server.ServerConfiguration handlers = server.getServerConfiguration();
         Map.copyOf(handlers.getHttpHandlersWithMapping()).forEach((jersey, registrations) -> {
             handlers.removeHttpHandler(jersey);

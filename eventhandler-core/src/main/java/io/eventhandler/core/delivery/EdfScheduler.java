@@ -9,6 +9,7 @@ import io.eventhandler.core.delivery.edf.PendingMessage;
 import io.eventhandler.core.delivery.edf.SchedulingPolicy;
 import io.eventhandler.core.delivery.edf.WorkerStatistics;
 import io.eventhandler.core.event.Event;
+import io.eventhandler.core.idle.AdaptiveSpin;
 import io.eventhandler.core.outbox.DeferredDeliveryExecutor;
 import io.eventhandler.core.outbox.FanOut;
 import org.slf4j.Logger;
@@ -66,6 +67,7 @@ public final class EdfScheduler implements DeliveryScheduler {
     private final int maxInlineSubscribers;
     /** Each thread's hold, per scheduler; kept for the thread's life (no garbage per publish). */
     private final ThreadLocal<Hold> holds = ThreadLocal.withInitial(Hold::new);
+    private final AdaptiveSpin.Poll<RuntimeException> queued;
 
     /** A thread's held dispatches, and whether it holds them now. */
     private static final class Hold {
@@ -87,6 +89,7 @@ public final class EdfScheduler implements DeliveryScheduler {
         this.maxInlineSubscribers = maxInlineSubscribers;
         this.plans = plans;
         this.queue = new JobQueue<>(policy);
+        this.queued = () -> !queue.isEmpty();
         this.coordinator = coordinator;
         this.track = coordinator::track;
         this.drains = drains;
@@ -183,9 +186,22 @@ public final class EdfScheduler implements DeliveryScheduler {
         recovered.increment();
     }
 
-    /** Wait for the job with the earliest deadline and run it on this thread: one turn of a worker's loop. */
-    public void runNext() throws InterruptedException {
-        run(queue.take());
+    /**
+     * Wait for the job with the earliest deadline and run it on this thread: one turn of a worker's loop. An idle
+     * worker polls the queue for up to its {@code idle} budget before it sleeps (a job queued meanwhile needs no
+     * wake-up); another worker may take the job it saw first, so it looks again.
+     */
+    public void runNext(final AdaptiveSpin idle) throws InterruptedException {
+        DeliveryJob<Dispatch> job = queue.poll();
+        while (job == null) {
+            if (idle.await(queued)) {
+                job = queue.poll();
+            } else {
+                job = queue.take();
+                idle.woke();
+            }
+        }
+        run(job);
     }
 
     /**

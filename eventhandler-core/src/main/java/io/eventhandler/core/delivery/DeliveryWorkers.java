@@ -55,6 +55,7 @@ final class DeliveryWorkers implements AutoCloseable {
      */
     private void run() {
         final AdaptiveSpin idle = new AdaptiveSpin(spinMicros);
+        scheduler.workerStarted();
         try {
             while (running) {
                 scheduler.runNext(idle);
@@ -66,6 +67,8 @@ final class DeliveryWorkers implements AutoCloseable {
             LOG.error("Delivery worker {} died: nothing is delivered by it any more; restart the process",
                     Thread.currentThread().getName(), t);
             throw t;
+        } finally {
+            scheduler.workerEnded();
         }
     }
 

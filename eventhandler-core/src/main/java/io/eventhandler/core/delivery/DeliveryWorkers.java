@@ -1,5 +1,6 @@
 package io.eventhandler.core.delivery;
 
+import io.eventhandler.core.idle.AdaptiveSpin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,16 +20,19 @@ final class DeliveryWorkers implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean running;
     private final AtomicInteger dead = new AtomicInteger();
+    private final long spinMicros;
 
     /**
      * @param size       worker threads, ≥ 0
      * @param namePrefix thread names are {@code namePrefix-0}, {@code namePrefix-1}, ...
+     * @param spinMicros how long an idle worker polls the queue before it sleeps, at most ({@link AdaptiveSpin})
      */
-    DeliveryWorkers(final EdfScheduler scheduler, final int size, final String namePrefix) {
+    DeliveryWorkers(final EdfScheduler scheduler, final int size, final String namePrefix, final long spinMicros) {
         if (size < 0) {
             throw new IllegalArgumentException("delivery workers must be ≥ 0, was " + size);
         }
         this.scheduler = scheduler;
+        this.spinMicros = spinMicros;
         for (int i = 0; i < size; i++) {
             final Thread thread = new Thread(this::run, namePrefix + "-" + i);
             thread.setDaemon(true);
@@ -50,9 +54,11 @@ final class DeliveryWorkers implements AutoCloseable {
      * restarts the process, instead of delivery stopping silently.
      */
     private void run() {
+        final AdaptiveSpin idle = new AdaptiveSpin(spinMicros);
+        scheduler.workerStarted();
         try {
             while (running) {
-                scheduler.runNext();
+                scheduler.runNext(idle);
             }
         } catch (final InterruptedException e) {
             return;
@@ -61,6 +67,8 @@ final class DeliveryWorkers implements AutoCloseable {
             LOG.error("Delivery worker {} died: nothing is delivered by it any more; restart the process",
                     Thread.currentThread().getName(), t);
             throw t;
+        } finally {
+            scheduler.workerEnded();
         }
     }
 

@@ -39,7 +39,7 @@ public final class EdfDelivery implements AutoCloseable {
         this.accounting = new SubscriberAccounting(plans, b.clockMicros, b.problems, coordinator);
         this.scheduler = new EdfScheduler(plans, b.baselines.ordering(), coordinator, drains, b.clockMicros,
                 b.maxMerged, b.maxInlineSubscribers);
-        this.workers = new DeliveryWorkers(scheduler, b.workers, "eh-edf");
+        this.workers = new DeliveryWorkers(scheduler, b.workers, "eh-edf", b.workerSpinMicros);
     }
 
     /**
@@ -123,6 +123,7 @@ public final class EdfDelivery implements AutoCloseable {
         private final TopicPlans plans;
         private final Replicator replicator;
         private int workers = 1;
+        private long workerSpinMicros;
         private Executor drainPool = Runnable::run;
         private LongSupplier clockMicros = () -> System.currentTimeMillis() * 1_000;
         private DeliveryProblemLog problems;
@@ -138,6 +139,15 @@ public final class EdfDelivery implements AutoCloseable {
         /** Delivery worker threads (1); 0 starts none, and the scheduler runs only when stepped. */
         public Builder workers(final int count) {
             this.workers = count;
+            return this;
+        }
+
+        /**
+         * How long an idle worker polls the queue before it sleeps, at most, µs (0, the default: it sleeps at once;
+         * see {@link io.eventhandler.core.idle.AdaptiveSpin}).
+         */
+        public Builder workerSpinMicros(final long micros) {
+            this.workerSpinMicros = micros;
             return this;
         }
 

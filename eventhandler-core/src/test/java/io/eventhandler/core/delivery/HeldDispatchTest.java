@@ -152,6 +152,48 @@ class HeldDispatchTest {
         assertEquals(1, queued());
     }
 
+    private void publishHeldAlone(final String topic) {
+        delivery.scheduler().hold(true);
+        try {
+            broker.accept(Events.draft(topic, "x"));
+        } finally {
+            delivery.scheduler().runHeld();
+        }
+    }
+
+    @Test
+    void aThreadWithNothingElseToServeHoldsUpTo64SubscribersWhileEveryWorkerIsAsleep() {
+        final List<Sink> sinks = new java.util.ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            sinks.add(subscribe("t", "s" + i, true));
+        }
+        publishHeldAlone("t");
+        assertEquals(0, queued(), "held: queued, it would wake a worker");
+        for (final Sink sink : sinks) {
+            assertEquals(List.of(1L), sink.sequences);
+            assertEquals(List.of(Thread.currentThread()), sink.writers);
+        }
+        subscribe("t", "s64", true);
+        publishHeldAlone("t");
+        assertEquals(1, queued(), "65 subscribers: queued");
+    }
+
+    @Test
+    void whileAWorkerIsAwakeADispatchBeyondTheInlineLimitIsQueuedForItToMerge() {
+        for (int i = 0; i <= MAX_INLINE; i++) {
+            subscribe("t", "s" + i, true);
+        }
+        delivery.scheduler().workerStarted();
+        try {
+            publishHeldAlone("t");
+            assertEquals(1, queued());
+        } finally {
+            delivery.scheduler().workerEnded();
+        }
+        publishHeldAlone("t");
+        assertEquals(2, queued(), "a job waits now: the next one is queued behind it, alone or not");
+    }
+
     @Test
     void aJobWaitingAheadIsLeftToTheWorkers() {
         final Sink first = subscribe("first", "a", true);

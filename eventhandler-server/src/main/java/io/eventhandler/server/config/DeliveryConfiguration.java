@@ -29,6 +29,8 @@ import static io.eventhandler.server.config.Setting.atLeast;
  * @param maxInlineSubscribers {@link #INLINE_MAX_SUBSCRIBERS} — a publish served on a selector thread fans its
  *                              event out and writes it itself, after its answer, when the topic has at most this
  *                              many subscribers, all SSE streams, and no delivery job waits (8; 0: never)
+ * @param spinMicros            {@link #SPIN} — how long an idle delivery worker polls the job queue before it
+ *                              sleeps, at most (50 µs; 0: it sleeps at once)
  * @param topicsFile            {@link #TOPICS} — JSON file of topic QoS loaded at start (none)
  * @param defaultDeadlineMicros {@link #DEFAULT_DEADLINE_MS} — deadline D of a topic without QoS (1000 ms)
  * @param latencies             Δ_PB {@link #PUBLISHER_LATENCY_MS} (0), Δ_BS edge
@@ -37,7 +39,7 @@ import static io.eventhandler.server.config.Setting.atLeast;
  *                              (1), x {@link #FAILOVER_MS} (50)
  */
 public record DeliveryConfiguration(int threads, int subscriberQueueCapacity, int batchMax, int maxMergedDispatches,
-                                    int maxInlineSubscribers, String topicsFile, long defaultDeadlineMicros,
+                                    int maxInlineSubscribers, int spinMicros, String topicsFile, long defaultDeadlineMicros,
                                     LatencyBounds latencies) {
 
     private static final Settings<DeliveryConfiguration> SETTINGS = new Settings<>();
@@ -56,6 +58,8 @@ public record DeliveryConfiguration(int threads, int subscriberQueueCapacity, in
     public static final Setting<Integer> INLINE_MAX_SUBSCRIBERS = SETTINGS.add(
             Setting.integer("eh.delivery.inline.max.subscribers", 8, atLeast(0)),
             DeliveryConfiguration::maxInlineSubscribers);
+    public static final Setting<Integer> SPIN = SETTINGS.add(
+            Setting.integer("eh.delivery.spin.micros", 50, Setting.between(0, 1_000)), DeliveryConfiguration::spinMicros);
     public static final Setting<String> TOPICS = SETTINGS.add(Setting.string("eh.qos.topics", ""),
             DeliveryConfiguration::topicsFile);
     public static final Setting<Long> DEFAULT_DEADLINE_MS = SETTINGS.add(
@@ -82,7 +86,8 @@ public record DeliveryConfiguration(int threads, int subscriberQueueCapacity, in
 
     static DeliveryConfiguration read(final ConfigSource source) {
         return new DeliveryConfiguration(source.get(THREADS), source.get(SUBSCRIBER_QUEUE_CAPACITY),
-                source.get(BATCH_MAX), source.get(MERGE_MAX), source.get(INLINE_MAX_SUBSCRIBERS), source.get(TOPICS),
+                source.get(BATCH_MAX), source.get(MERGE_MAX), source.get(INLINE_MAX_SUBSCRIBERS), source.get(SPIN),
+                source.get(TOPICS),
                 source.get(DEFAULT_DEADLINE_MS),
                 new LatencyBounds(source.get(PUBLISHER_LATENCY_MS), source.get(EDGE_LATENCY_MS),
                         source.get(CLOUD_LATENCY_MS), source.get(BACKUP_LATENCY_MS), source.get(FAILOVER_MS)));

@@ -23,10 +23,12 @@ import static io.eventhandler.server.config.Setting.between;
  * @param publishOnSelector {@link #PUBLISH_ON_SELECTOR} — without TLS, a small single publish that arrived whole and
  *                        needs no durable or fenced acknowledgement is served by the selector thread that read it,
  *                        without a hand-off to a worker (true); every other request goes to a worker
+ * @param selectorSpinMicros {@link #SELECTOR_SPIN} — how long a selector thread that found nothing to do keeps
+ *                        polling its sockets before it sleeps (50 µs; 0 = sleep at once)
  */
 public record HttpConfiguration(String address, int port, int workerThreads, int selectorThreads,
                                 int requestTimeoutMs, int maxConnections, int maxConnectionsPerAddress,
-                                boolean publishOnSelector) {
+                                boolean publishOnSelector, int selectorSpinMicros) {
 
     /** The total when the descriptor limit cannot be read. */
     private static final int CONNECTIONS_WITHOUT_DESCRIPTOR_LIMIT = 10_000;
@@ -52,6 +54,8 @@ public record HttpConfiguration(String address, int port, int workerThreads, int
             HttpConfiguration::maxConnectionsPerAddress);
     public static final Setting<Boolean> PUBLISH_ON_SELECTOR = SETTINGS.add(
             Setting.bool("eh.http.publish.on.selector", true), HttpConfiguration::publishOnSelector);
+    public static final Setting<Integer> SELECTOR_SPIN = SETTINGS.add(
+            Setting.integer("eh.selector.spin.micros", 50, between(0, 1_000)), HttpConfiguration::selectorSpinMicros);
 
     /**
      * The configured connection limit, or with 0 three quarters of the process's file descriptor limit (the rest
@@ -81,7 +85,7 @@ public record HttpConfiguration(String address, int port, int workerThreads, int
         }
         return new HttpConfiguration(address, source.get(PORT), source.get(WORKER_THREADS),
                 source.get(SELECTOR_THREADS), source.get(REQUEST_TIMEOUT), source.get(MAX_CONNECTIONS),
-                source.get(MAX_CONNECTIONS_PER_ADDRESS), source.get(PUBLISH_ON_SELECTOR));
+                source.get(MAX_CONNECTIONS_PER_ADDRESS), source.get(PUBLISH_ON_SELECTOR), source.get(SELECTOR_SPIN));
     }
 
     void describe(final Map<String, Object> into) {

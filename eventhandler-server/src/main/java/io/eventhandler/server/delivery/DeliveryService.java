@@ -77,7 +77,8 @@ public final class DeliveryService implements AutoCloseable {
         this.plans = new TopicPlans(configuration.latencies(), configuration.defaultQos(), baselines, keepCopies);
         loadTopics(mapper);
         this.drainPool = runner.pool("eh-delivery", configuration.threads(), DRAIN_STALL_BOUND);
-        this.scheduler = EdfDelivery.builder(plans, replicator).workers(configuration.threads()).drainPool(drainPool)
+        this.scheduler = EdfDelivery.builder(plans, replicator).workers(configuration.threads())
+                .workerSpinMicros(configuration.spinMicros()).drainPool(drainPool)
                 .clockMicros(Engine.clockMicros(Clock.systemUTC())).problems(problems)
                 .maxMerged(configuration.maxMergedDispatches())
                 .maxInlineSubscribers(configuration.maxInlineSubscribers()).baselines(baselines).build();

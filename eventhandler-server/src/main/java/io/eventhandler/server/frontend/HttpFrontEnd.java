@@ -246,6 +246,7 @@ public final class HttpFrontEnd implements Component {
         transport.setIOStrategy(publishOnSelector ? SameThreadIOStrategy.getInstance()
                 : WorkerThreadIOStrategy.getInstance());
         transport.setSelectorRunnersCount(http.selectorThreads());
+        transport.setSelectorHandler(new SpinningSelectorHandler(http.selectorSpinMicros()));
         final ThreadPoolConfig workers = ThreadPoolConfig.defaultConfig()
                 .setPoolName("eh-worker")
                 .setCorePoolSize(http.workerThreads())

@@ -9,6 +9,7 @@ import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.PayloadTooLargeException;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.nio.NIOConnection;
 import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.threadpool.Threads;
 
@@ -62,12 +63,19 @@ abstract class PublishEndpoint extends HttpHandler {
             serve(request, response);
             return;
         }
-        dispatches.hold();
+        dispatches.hold(aloneOnSelector(request));
         try {
             serve(request, response);
         } finally {
             dispatches.runHeld();
         }
+    }
+
+    /** Whether the selector serving this request found no other socket ready in its last select. */
+    private static boolean aloneOnSelector(final Request request) {
+        return request.getConnection() instanceof NIOConnection connection
+                && connection.getSelectorRunner() != null
+                && connection.getSelectorRunner().getLastSelectedKeysCount() <= 1;
     }
 
     private void serve(final Request request, final Response response) throws Exception {

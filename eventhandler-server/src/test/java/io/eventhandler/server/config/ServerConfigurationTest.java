@@ -46,6 +46,8 @@ class ServerConfigurationTest {
         values.put(HttpConfiguration.WORKER_THREADS.key(), "17");
         values.put(HttpConfiguration.SELECTOR_THREADS.key(), "3");
         values.put(HttpConfiguration.PUBLISH_ON_SELECTOR.key(), "false");
+        values.put(HttpConfiguration.SELECTOR_SPIN.key(), "7");
+        values.put(DeliveryConfiguration.SPIN.key(), "9");
         values.put(ShutdownConfiguration.GRACE_MS.key(), "2500");
         values.put(HttpConfiguration.REQUEST_TIMEOUT.key(), "2500");
         values.put(HttpConfiguration.MAX_CONNECTIONS.key(), "300");
@@ -199,6 +201,8 @@ class ServerConfigurationTest {
         expected.put("eh.worker.threads", Integer.toString(Math.max(2, CORES)));
         expected.put("eh.selector.threads", Integer.toString(CORES));
         expected.put("eh.http.publish.on.selector", "true");
+        expected.put("eh.selector.spin.micros", "50");
+        expected.put("eh.delivery.spin.micros", "50");
         expected.put("eh.shutdown.grace.ms", "10000");
         expected.put("eh.http.request.timeout.ms", "10000");
         expected.put("eh.max.connections", "0");
@@ -384,12 +388,12 @@ class ServerConfigurationTest {
         final ServerConfiguration configuration = ServerConfiguration.fromMap(values);
         assertEquals(hidingTheSecret(values), described(configuration));
         assertEquals(new ServerConfiguration(
-                        new HttpConfiguration("0.0.0.0", 18455, 17, 3, 2500, 300, 40, false),
+                        new HttpConfiguration("0.0.0.0", 18455, 17, 3, 2500, 300, 40, false, 7),
                         new ShutdownConfiguration(2500),
                         new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7, 9, 11),
                         new StreamConfiguration(100, 0, 60_000),
                         new WebhookConfiguration(1, 7, 0, 0, 0, 1, 9, 3, 250),
-                        new DeliveryConfiguration(5, 2, 1, 8, 3, "qos.json", 250_000,
+                        new DeliveryConfiguration(5, 2, 1, 8, 3, 9, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),
                         new HistoryConfiguration(HistoryMode.DURABLE, 0, Path.of("/var/lib/eh/history"), 3600,
                                 1_048_576, true, true, 16, 8, 250, 65_536),

@@ -71,9 +71,12 @@ public final class ServerProcess implements AutoCloseable {
         env.put("EH_WORKER_THREADS", Integer.toString(settings.pools().workers()));
         env.put("EH_DELIVERY_THREADS", Integer.toString(settings.pools().delivery()));
         env.put("EH_STORE_URL", "jdbc:h2:mem:capacity");
-        // the model's two pools: every publish on a worker, every event by a delivery thread (--set overrides)
+        // the model's two pools: every publish on a worker, every event by a delivery thread, idle threads sleeping
+        // at once (the model charges every hand-off a wake-up); --set overrides
         env.put("EH_HTTP_PUBLISH_ON_SELECTOR", "false");
         env.put("EH_DELIVERY_INLINE_MAX_SUBSCRIBERS", "0");
+        env.put("EH_SELECTOR_SPIN_MICROS", "0");
+        env.put("EH_DELIVERY_SPIN_MICROS", "0");
         if (settings.stagesFile() != null) {
             env.put("EH_CALIBRATION_ENABLED", "true");
             env.put("EH_CALIBRATION_FILE", settings.stagesFile().toAbsolutePath().toString());

@@ -1,0 +1,81 @@
+package io.eventhandler.server.frontend;
+
+import io.eventhandler.core.idle.AdaptiveSpin;
+import org.glassfish.grizzly.nio.DefaultSelectorHandler;
+import org.glassfish.grizzly.nio.SelectorHandlerTask;
+import org.glassfish.grizzly.nio.SelectorRunner;
+
+import java.io.IOException;
+import java.nio.channels.SelectionKey;
+import java.util.Queue;
+import java.util.Set;
+
+/**
+ * A selector thread that found no ready socket polls its sockets for a while ({@link AdaptiveSpin}) before it
+ * sleeps in the kernel, so that a client sending its next request right after the answer finds it awake: no
+ * wake-up for the client to pay on its write, none for this thread to pay on its read.
+ *
+ * <p>A poll that found nothing returns no keys once before the thread sleeps: the runner then clears its "wake-up
+ * sent" flag, which the polls may have left set while they consumed the wake-up itself (a non-blocking select
+ * consumes it); a task queued after that wakes the sleeping selector as it always does. Pending tasks (a new
+ * connection, a write interest registered by another thread) end a poll at once. Looking at Grizzly's pending queue
+ * clears its "tasks pending" flag, so {@link #preSelect} runs whatever the queue holds, flag or not.
+ */
+final class SpinningSelectorHandler extends DefaultSelectorHandler {
+
+    private final long spinMicros;
+    /** Each selector thread's own spin, and whether its last poll found nothing (it sleeps next). */
+    private final ThreadLocal<Idle> idle = new ThreadLocal<>();
+
+    SpinningSelectorHandler(final long spinMicros) {
+        this.spinMicros = spinMicros;
+    }
+
+    @Override
+    public boolean preSelect(final SelectorRunner runner) throws IOException {
+        if (!super.preSelect(runner)) {
+            return false;
+        }
+        final Queue<SelectorHandlerTask> pending = runner.getPendingTasks();
+        for (SelectorHandlerTask task = pending.poll(); task != null; task = pending.poll()) {
+            if (!task.run(runner)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public Set<SelectionKey> select(final SelectorRunner runner) throws IOException {
+        if (spinMicros == 0 || !runner.getPostponedTasks().isEmpty()) {
+            return super.select(runner);
+        }
+        Idle thread = idle.get();
+        if (thread == null) {
+            thread = new Idle(new AdaptiveSpin(spinMicros), runner);
+            idle.set(thread);
+        }
+        if (thread.sleepNext) {
+            thread.sleepNext = false;
+            final Set<SelectionKey> keys = super.select(runner);
+            thread.spin.woke();
+            return keys;
+        }
+        if (!thread.spin.await(thread.ready)) {
+            thread.sleepNext = true;
+        }
+        return runner.getSelector().selectedKeys();
+    }
+
+    /** One selector thread's idle state (a runner keeps its thread; its selector may be replaced). */
+    private static final class Idle {
+        private final AdaptiveSpin spin;
+        private final AdaptiveSpin.Poll<IOException> ready;
+        private boolean sleepNext;
+
+        private Idle(final AdaptiveSpin spin, final SelectorRunner runner) {
+            this.spin = spin;
+            this.ready = () -> runner.getSelector().selectNow() > 0 || !runner.getPendingTasks().isEmpty();
+        }
+    }
+}

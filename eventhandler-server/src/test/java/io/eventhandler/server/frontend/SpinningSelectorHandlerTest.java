@@ -1,0 +1,130 @@
+package io.eventhandler.server.frontend;
+
+import org.glassfish.grizzly.Buffer;
+import org.glassfish.grizzly.filterchain.BaseFilter;
+import org.glassfish.grizzly.filterchain.FilterChainBuilder;
+import org.glassfish.grizzly.filterchain.FilterChainContext;
+import org.glassfish.grizzly.filterchain.NextAction;
+import org.glassfish.grizzly.filterchain.TransportFilter;
+import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
+import org.glassfish.grizzly.nio.transport.TCPNIOTransportBuilder;
+import org.glassfish.grizzly.strategies.SameThreadIOStrategy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Selector threads that poll before they sleep still take every new connection and every byte: on a real Grizzly
+ * transport with two selectors (one accepts and hands connections to the other as queued tasks) whose handler
+ * keeps a selector busy while connections arrive, so that wake-ups are sent to a busy selector and consumed by its
+ * next poll. A selector left asleep with a task queued would answer none of the later connections within the read
+ * timeout (its select sleeps 30 s); one that stopped running queued tasks would answer none at all.
+ */
+class SpinningSelectorHandlerTest {
+
+    private static final int READ_TIMEOUT_MS = 5_000;
+
+    private TCPNIOTransport transport;
+    private int port;
+    private volatile CountDownLatch release = new CountDownLatch(0);
+
+    @BeforeEach
+    void start() throws IOException {
+        final FilterChainBuilder chain = FilterChainBuilder.stateless().add(new TransportFilter()).add(new Echo());
+        transport = TCPNIOTransportBuilder.newInstance().setIOStrategy(SameThreadIOStrategy.getInstance())
+                .setSelectorRunnersCount(2).build();
+        transport.setSelectorHandler(new SpinningSelectorHandler(1));
+        transport.setProcessor(chain.build());
+        port = transport.bind(new InetSocketAddress("127.0.0.1", 0)).getLocalAddress() instanceof InetSocketAddress a
+                ? a.getPort() : -1;
+        transport.start();
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        release.countDown();
+        transport.shutdownNow();
+    }
+
+    /** Echoes what it reads; a read of "hold" keeps its selector busy until the test releases it. */
+    private final class Echo extends BaseFilter {
+        @Override
+        public NextAction handleRead(final FilterChainContext ctx) throws IOException {
+            final Buffer in = ctx.getMessage();
+            final String text = in.toStringContent(StandardCharsets.US_ASCII);
+            if (text.startsWith("hold")) {
+                try {
+                    release.await(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            ctx.write(in);
+            return ctx.getStopAction();
+        }
+    }
+
+    @Test
+    void connectionsArrivingWhileASelectorIsBusyThenAsleepAreAllServed() throws Exception {
+        for (int round = 0; round < 60; round++) {
+            release = new CountDownLatch(1);
+            final List<Socket> sockets = new ArrayList<>();
+            final Socket busy = connect(); // connections go to the selectors in turn: each round holds the other one
+            sockets.add(busy);
+            send(busy, "hold");
+            for (int i = 0; i < 4; i++) { // accepted by the free selector, queued for the busy one with a wake-up
+                sockets.add(connect());
+            }
+            release.countDown();
+            assertEquals("hold", echoOf(busy, 4));
+            // the busy selector runs the queued registrations, polls for 1 µs and sleeps: these arrivals are
+            // queued for it (or for the other one) while it sleeps, and only their own wake-ups can wake it
+            final List<Socket> later = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                later.add(connect());
+            }
+            for (final Socket socket : later) {
+                send(socket, "ping");
+                assertEquals("ping", echoOf(socket, 4), "round " + round);
+            }
+            sockets.addAll(later);
+            for (final Socket socket : sockets) {
+                send(socket, "pong");
+                assertEquals("pong", echoOf(socket, 4), "round " + round);
+                socket.close();
+            }
+        }
+    }
+
+    private Socket connect() throws IOException {
+        final Socket socket = new Socket("127.0.0.1", port);
+        socket.setSoTimeout(READ_TIMEOUT_MS);
+        socket.setTcpNoDelay(true);
+        return socket;
+    }
+
+    private static void send(final Socket socket, final String text) throws IOException {
+        final OutputStream out = socket.getOutputStream();
+        out.write(text.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
+    private static String echoOf(final Socket socket, final int length) throws IOException {
+        final InputStream in = socket.getInputStream();
+        final byte[] bytes = in.readNBytes(length);
+        return new String(bytes, StandardCharsets.US_ASCII);
+    }
+}

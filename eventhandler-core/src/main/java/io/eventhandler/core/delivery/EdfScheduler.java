@@ -60,8 +60,11 @@ public final class EdfScheduler implements DeliveryScheduler {
     private final LongAdder merged = new LongAdder();
     private final LongAdder recovered = new LongAdder();
     private final LongAdder inline = new LongAdder();
-    /** A holding thread helps with a queued dispatch of at most this many subscribers ({@link #help}). */
-    private static final int MAX_HELPED_SUBSCRIBERS = 64;
+    /**
+     * The most subscribers a holding thread writes to itself beyond the inline limit: when it helps with a queued
+     * dispatch ({@link #help}), or holds one while it has nothing else to serve ({@link #hold(boolean)}).
+     */
+    private static final int MAX_SELECTOR_SUBSCRIBERS = 64;
     /** A holding thread helps only while more jobs than this wait: a worker merges up to this many anyway. */
     static final int HELP_DEPTH = 32;
     /** At most this many subscribers for a held dispatch (0: nothing is held). */
@@ -112,7 +115,7 @@ public final class EdfScheduler implements DeliveryScheduler {
                 if (!queue.isEmpty()) {
                     hold.behind = true;
                 } else if (topic.fansOutWithoutBlocking(hold.alone && awakeWorkers.get() == 0
-                        ? MAX_HELPED_SUBSCRIBERS : maxInlineSubscribers)) {
+                        ? MAX_SELECTOR_SUBSCRIBERS : maxInlineSubscribers)) {
                     hold.dispatches.add(new Dispatch(topic, event));
                     return;
                 }
@@ -131,7 +134,7 @@ public final class EdfScheduler implements DeliveryScheduler {
 
     /**
      * As {@link #hold()}; {@code alone}: the thread has nothing else to serve after this request, so while every
-     * delivery worker is asleep it may also keep the dispatch of a topic with up to {@value #MAX_HELPED_SUBSCRIBERS}
+     * delivery worker is asleep it may also keep the dispatch of a topic with up to {@value #MAX_SELECTOR_SUBSCRIBERS}
      * subscribers: queued, it would wake a worker (about 20 µs of CPU on a virtual two-core machine) while this thread
      * goes idle. While a worker is awake the job is queued, where that worker merges it with the next ones.
      */
@@ -178,7 +181,7 @@ public final class EdfScheduler implements DeliveryScheduler {
 
     /**
      * A holding thread whose dispatch was queued behind more than {@link #HELP_DEPTH} waiting jobs runs the job at
-     * the head of the queue, if it is a dispatch of at most {@link #MAX_HELPED_SUBSCRIBERS} subscribers whose writes
+     * the head of the queue, if it is a dispatch of at most {@link #MAX_SELECTOR_SUBSCRIBERS} subscribers whose writes
      * cannot block: the queue is drained by one more thread while it is behind, and the publisher this thread serves
      * waits for it (its next request is read after), so publishers cannot run ahead of delivery without bound. Only
      * the head is taken, so the deadline order holds.
@@ -193,7 +196,7 @@ public final class EdfScheduler implements DeliveryScheduler {
 
     private static boolean helpable(final DeliveryJob<Dispatch> job) {
         return job.kind() == JobKind.DISPATCH
-                && job.message().message().topic().fansOutWithoutBlocking(MAX_HELPED_SUBSCRIBERS);
+                && job.message().message().topic().fansOutWithoutBlocking(MAX_SELECTOR_SUBSCRIBERS);
     }
 
     @Override

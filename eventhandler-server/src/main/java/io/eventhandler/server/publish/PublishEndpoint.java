@@ -10,6 +10,7 @@ import io.eventhandler.server.http.PayloadTooLargeException;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.nio.NIOConnection;
+import org.glassfish.grizzly.nio.SelectorRunner;
 import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.threadpool.Threads;
 
@@ -73,9 +74,10 @@ abstract class PublishEndpoint extends HttpHandler {
 
     /** Whether the selector serving this request found no other socket ready in its last select. */
     private static boolean aloneOnSelector(final Request request) {
-        return request.getConnection() instanceof NIOConnection connection
-                && connection.getSelectorRunner() != null
-                && connection.getSelectorRunner().getLastSelectedKeysCount() <= 1;
+        // read once: a closing connection detaches its runner (null) concurrently
+        final SelectorRunner runner = request.getConnection() instanceof NIOConnection connection
+                ? connection.getSelectorRunner() : null;
+        return runner != null && runner.getLastSelectedKeysCount() <= 1;
     }
 
     private void serve(final Request request, final Response response) throws Exception {

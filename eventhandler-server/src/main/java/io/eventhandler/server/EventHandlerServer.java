@@ -19,6 +19,7 @@ import io.eventhandler.server.frontend.HttpFrontEnd;
 import io.eventhandler.server.history.HistoryService;
 import io.eventhandler.server.http.ConnectionStatistics;
 import io.eventhandler.server.http.JsonLimits;
+import io.eventhandler.server.kafka.ExportedCopies;
 import io.eventhandler.server.kafka.KafkaBridge;
 import io.eventhandler.server.mqtt.MqttGateway;
 import io.eventhandler.server.observability.EventHandlerMetrics;
@@ -66,6 +67,8 @@ public final class EventHandlerServer implements AutoCloseable {
     private final DeliveryProblemLog problems;
     private final Broker broker;
     private final DeliveryService delivery;
+    /** The backup's copies of the exported topics (null unless an instance of a pair exports to Kafka). */
+    private final ExportedCopies exportedCopies;
     private final HttpFrontEnd frontEnd;
 
     private EventHandlerServer(final ServerConfiguration configuration) {
@@ -80,9 +83,12 @@ public final class EventHandlerServer implements AutoCloseable {
                     configuration.observability().logRepeatIntervalMs(), configuration.observability().logMaxLines()));
             final PairRoles roles = new PairRoles(configuration.replication());
             final ReplicaQueue replicas = new ReplicaQueue(configuration.replication(), roles);
-            this.delivery = new DeliveryService(configuration.delivery(), configuration.experimental(), replicas,
-                    configuration.replication().paired() ? KafkaBridge.keptCopies(configuration.kafka()) : null,
-                    problems, mapper, runner);
+            // in a pair that exports, the backup keeps every copy of the exported topics until Kafka holds it
+            this.exportedCopies = configuration.replication().paired() ? ExportedCopies.of(configuration.kafka(),
+                    replicas, configuration.replication().bufferPerTopic()) : null;
+            this.delivery = new DeliveryService(configuration.delivery(), configuration.experimental(),
+                    exportedCopies == null ? replicas : exportedCopies,
+                    exportedCopies == null ? null : exportedCopies::keeps, problems, mapper, runner);
             this.broker = new Broker(HistoryService.brokerSettings(configuration.history(), configuration.delivery()),
                     new EventDtoEncoder(mapper), delivery.scheduler().drainExecutor(), delivery.scheduler().scheduler(),
                     delivery.scheduler().accounting());
@@ -122,7 +128,7 @@ public final class EventHandlerServer implements AutoCloseable {
         final EventHandlerMetrics metrics = lifecycle.own("metrics",
                 new EventHandlerMetrics(observed, c.observability().metricsTopicLimit()));
         final KafkaBridge kafka = metrics.bind(KafkaBridge.of(c, broker, roles::serving, delivery::destination,
-                this::baseUri, security, mapper, runner));
+                exportedCopies, this::baseUri, security, mapper, runner));
         final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,
                 cloud.resources(), engine, history, replication, observed, metrics,
                 new MetricsAccess(cloud.access(), c.observability()), problems, stages, intake, kafka);

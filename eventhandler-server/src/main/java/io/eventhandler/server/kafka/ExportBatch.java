@@ -95,7 +95,9 @@ final class ExportBatch {
             ok = acknowledged;
             bad = failed;
             if (lastSequence >= 0) {
-                topic.acknowledged(lastSequence, lastOffset, ok - resends);
+                // Kafka holds the batch only up to its first failed record (a later one may have landed as well)
+                topic.acknowledged(bad > 0 ? Math.min(lastSequence, firstFailed - 1) : lastSequence, lastOffset,
+                        ok - resends);
             }
             if (bad > 0) {
                 topic.failed(bad, firstFailed);

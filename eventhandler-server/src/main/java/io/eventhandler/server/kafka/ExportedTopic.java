@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * One exported topic: its position in Kafka and its counters. It is attached to the broker as soon as the topic is
@@ -31,6 +32,7 @@ final class ExportedTopic {
     private final String topic;
     private final String kafkaTopic;
     private final Consumer<ExportBatch> sender;
+    private final LongConsumer heldByKafka;
     private final AtomicInteger generation = new AtomicInteger();
     /** The last sequence number Kafka acknowledged (or held at the resume); -1 before the first resume. */
     private volatile long exported = -1;
@@ -52,10 +54,16 @@ final class ExportedTopic {
     /** The publishers' stamps of the last records Kafka held at the last resume ({@link KafkaTail}). */
     private volatile Set<ResendStamp> heldStamps = Set.of();
 
-    ExportedTopic(final String topic, final String kafkaTopic, final Consumer<ExportBatch> sender) {
+    /**
+     * @param sender     queues a batch for the export thread
+     * @param heldByKafka told each time the position changes: Kafka holds the topic through that number
+     */
+    ExportedTopic(final String topic, final String kafkaTopic, final Consumer<ExportBatch> sender,
+                  final LongConsumer heldByKafka) {
         this.topic = topic;
         this.kafkaTopic = kafkaTopic;
         this.sender = sender;
+        this.heldByKafka = heldByKafka;
     }
 
     String topic() {
@@ -77,6 +85,7 @@ final class ExportedTopic {
         final int mine = generation.incrementAndGet();
         releaseWaiting();
         exported = resumedAfter;
+        heldByKafka.accept(resumedAfter);
         floor = Long.MAX_VALUE;
         needsResume = false;
         this.positioned = positioned;
@@ -87,6 +96,7 @@ final class ExportedTopic {
     /** Kafka holds the topic through {@code sequence}: the batch that waited for it, if any, may go. */
     ExportBatch positioned(final long sequence) {
         exported = sequence;
+        heldByKafka.accept(sequence);
         positioned = true;
         return waiting.getAndSet(null);
     }
@@ -144,6 +154,7 @@ final class ExportedTopic {
      */
     void acknowledged(final long sequence, final long offset, final int count) {
         exported = Math.max(exported, sequence);
+        heldByKafka.accept(exported);
         if (offset >= 0) {
             lastOffset = offset;
         }

@@ -20,7 +20,6 @@ import org.slf4j.LoggerFactory;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -47,6 +46,7 @@ public final class KafkaBridge implements Component, MeterBinder {
      * @param broker       the topics, their history and subscribers
      * @param serving      whether this instance serves now (a backup standing by does not)
      * @param destinations each topic's configured FRAME destination
+     * @param copies       the backup's copies of the exported topics, released as Kafka holds them (null: no backup)
      * @param self         this Event Handler's base address, for the import's publishes
      * @param tls          the client side of this Event Handler's identity (secure mode)
      * @param systemName   this Event Handler's system name: the source of imported events in secure mode
@@ -54,7 +54,7 @@ public final class KafkaBridge implements Component, MeterBinder {
      * @param runner       the server's threads
      */
     public record Parts(Broker broker, BooleanSupplier serving, Function<String, Destination> destinations,
-                       Supplier<URI> self, OutgoingTls tls, String systemName, ObjectMapper mapper, Runner runner) {
+                       ExportedCopies copies, Supplier<URI> self, OutgoingTls tls, String systemName, ObjectMapper mapper, Runner runner) {
     }
 
     private final KafkaConfiguration configuration;
@@ -68,25 +68,11 @@ public final class KafkaBridge implements Component, MeterBinder {
 
     /** The bridge of a server with this configuration (one that does nothing when the bridge is off). */
     public static KafkaBridge of(final ServerConfiguration c, final Broker broker, final BooleanSupplier serving,
-                                 final Function<String, Destination> destinations, final Supplier<URI> self,
-                                 final ServerSecurity security, final ObjectMapper mapper, final Runner runner) {
-        return new KafkaBridge(c.kafka(), c.history().durable(), new Parts(broker, serving, destinations, self,
+                                 final Function<String, Destination> destinations, final ExportedCopies copies,
+                                 final Supplier<URI> self, final ServerSecurity security, final ObjectMapper mapper,
+                                 final Runner runner) {
+        return new KafkaBridge(c.kafka(), c.history().durable(), new Parts(broker, serving, destinations, copies, self,
                 security.outgoing(), security.systemName(), mapper, runner));
-    }
-
-    /**
-     * The topics whose every event the backup must keep, by name and destination: those exported, so that after a
-     * take-over the new primary exports what the failed one had acknowledged and not yet exported. Null when nothing
-     * is exported (the delivery plans then stay as they are without the bridge). Only for an instance of a pair: on
-     * its own there is no backup to keep anything.
-     */
-    public static BiPredicate<String, Destination> keptCopies(final KafkaConfiguration configuration) {
-        if (!configuration.exporting()) {
-            return null;
-        }
-        final ExportSelection selection = new ExportSelection(configuration.exportTopics(),
-                configuration.exportCloud(), topic -> Destination.EDGE);
-        return selection::exports;
     }
 
     public KafkaBridge(final KafkaConfiguration configuration, final boolean durableHistory, final Parts parts) {
@@ -100,7 +86,8 @@ public final class KafkaBridge implements Component, MeterBinder {
     public void start() {
         if (configuration.exporting()) {
             export = new KafkaExport(parts.broker(), new ExportSelection(configuration.exportTopics(),
-                    configuration.exportCloud(), parts.destinations()), settings, reachability, parts.serving());
+                    configuration.exportCloud(), parts.destinations()), settings, reachability, parts.serving(),
+                    parts.copies());
             exportLoop = parts.runner().loop("eh-kafka-export", STALL, export);
         }
         if (configuration.importing()) {
@@ -144,6 +131,14 @@ public final class KafkaBridge implements Component, MeterBinder {
         Gauge.builder("eh.kafka.export.lag", this, b -> b.exportSum(s -> Math.max(0, s.lag())))
                 .description("Events accepted and not yet acknowledged by Kafka, over the exported topics")
                 .register(registry);
+        if (parts.copies() != null) {
+            Gauge.builder("eh.kafka.export.backup.withheld", parts.copies(), ExportedCopies::withheld)
+                    .description("Copies the backup keeps until Kafka holds their events (their discard waits)")
+                    .register(registry);
+            FunctionCounter.builder("eh.kafka.export.backup.dropped", parts.copies(), ExportedCopies::dropped)
+                    .description("Discard requests dropped because too many waited; the backup keeps those copies"
+                            + " until its buffer pushes them out").register(registry);
+        }
         Gauge.builder("eh.kafka.export.paused", this, b -> b.status().exportPaused() ? 1 : 0)
                 .description("1 while this instance does not serve and so does not export").register(registry);
         importCounter(registry, "eh.kafka.import.accepted", "Records published and accepted", ImportStatus::accepted);

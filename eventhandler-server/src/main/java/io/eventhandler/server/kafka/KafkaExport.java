@@ -44,6 +44,7 @@ final class KafkaExport implements Loop {
     private final KafkaClients clients;
     private final Reachability reachability;
     private final BooleanSupplier serving;
+    private final ExportedCopies copies;
     private final boolean durable;
     private final Duration timeout;
     private final BatchHandOff queue;
@@ -58,9 +59,14 @@ final class KafkaExport implements Loop {
     private long nextScan;
     private long nextResume;
 
+    /**
+     * @param copies the backup's copies of the exported topics, told as Kafka holds each topic's events (null: this
+     *               instance has no backup)
+     */
     KafkaExport(final Broker broker, final ExportSelection selection, final KafkaBridge.Settings settings,
-                final Reachability reachability, final BooleanSupplier serving) {
+                final Reachability reachability, final BooleanSupplier serving, final ExportedCopies copies) {
         this.broker = broker;
+        this.copies = copies;
         this.selection = selection;
         this.prefix = settings.configuration().exportPrefix();
         this.clients = settings.clients();
@@ -174,7 +180,8 @@ final class KafkaExport implements Loop {
         for (final TopicSnapshot snapshot : broker.topics()) {
             final String name = snapshot.topic();
             if (!topics.containsKey(name) && selection.exports(name)) {
-                final ExportedTopic topic = new ExportedTopic(name, prefix + name, queue::add);
+                final ExportedTopic topic = new ExportedTopic(name, prefix + name, queue::add,
+                        copies == null ? sequence -> { } : sequence -> copies.heldThrough(name, sequence));
                 topics.put(name, topic);
                 attach(topic, 0, false);
             }

@@ -263,7 +263,7 @@ public final class EdfScheduler implements DeliveryScheduler {
         try {
             if (job.kind() == JobKind.DISPATCH) {
                 dispatch(job);
-            } else if (job.message().flags().tryStartReplication()) {
+            } else if (job.message().flags().tryStartReplication(job.message().deadlines().keepCopy())) {
                 coordinator.replicate(job.message());
                 replications.increment();
             } else {

@@ -23,13 +23,16 @@ import static io.eventhandler.server.config.Setting.atLeast;
  * @param retryMillis      {@link #RETRY_MS} — pause before the bridge tries an unreachable Kafka again
  * @param exportLingerMillis {@link #EXPORT_LINGER_MS} — how long the export thread gathers batches before it sends
  *                         them: longer means fewer wake-ups beside local delivery, and events later in Kafka
+ * @param exportIdlePriority {@link #EXPORT_IDLE_PRIORITY} — run the export's threads (its loop and the Kafka client's
+ *                         I/O thread) in Linux's {@code SCHED_IDLE} class: they take only the CPU local delivery
+ *                         leaves (true; needs util-linux's {@code chrt}, else they stay as they are)
  * @param client           {@code eh.kafka.property.*} — any other Kafka client property, prefix removed (TLS, SASL;
  *                         from the file only)
  */
 public record KafkaConfiguration(String bootstrapServers, String clientId, List<String> exportTopics,
                                  boolean exportCloud, String exportPrefix, Map<String, String> importTopics,
                                  String importSource, String groupId, int retryMillis, int exportLingerMillis,
-                                 Map<String, String> client) {
+                                 boolean exportIdlePriority, Map<String, String> client) {
 
     /** Keys under this prefix are handed to the Kafka clients as they are, without it. */
     public static final String PROPERTY_PREFIX = "eh.kafka.property.";
@@ -59,6 +62,8 @@ public record KafkaConfiguration(String bootstrapServers, String clientId, List<
             atLeast(10)), KafkaConfiguration::retryMillis);
     public static final Setting<Integer> EXPORT_LINGER_MS = SETTINGS.add(
             Setting.integer("eh.kafka.export.linger.ms", 1, atLeast(0)), KafkaConfiguration::exportLingerMillis);
+    public static final Setting<Boolean> EXPORT_IDLE_PRIORITY = SETTINGS.add(
+            Setting.bool("eh.kafka.export.idle.priority", true), KafkaConfiguration::exportIdlePriority);
 
     public KafkaConfiguration {
         exportTopics = List.copyOf(exportTopics);
@@ -95,7 +100,7 @@ public record KafkaConfiguration(String bootstrapServers, String clientId, List<
         final KafkaConfiguration configuration = new KafkaConfiguration(source.get(BOOTSTRAP_SERVERS),
                 source.get(CLIENT_ID), export, source.get(EXPORT_CLOUD), source.get(EXPORT_PREFIX), imports,
                 source.get(IMPORT_SOURCE), source.get(GROUP_ID), source.get(RETRY_MS), source.get(EXPORT_LINGER_MS),
-                source.prefixed(PROPERTY_PREFIX));
+                source.get(EXPORT_IDLE_PRIORITY), source.prefixed(PROPERTY_PREFIX));
         configuration.check(source, history);
         return configuration;
     }

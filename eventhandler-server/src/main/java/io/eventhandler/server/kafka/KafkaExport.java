@@ -6,6 +6,7 @@ import io.eventhandler.core.event.Event;
 import io.eventhandler.core.replication.ResendStamp;
 import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.core.topic.TopicSnapshot;
+import io.eventhandler.server.runtime.IdleScheduling;
 import io.eventhandler.server.runtime.Loop;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -55,6 +56,9 @@ final class KafkaExport implements Loop {
     private KafkaConsumer<byte[], byte[]> reader;
     private volatile boolean producerBroken;
     private volatile boolean paused = true;
+    private final boolean idlePriority;
+    /** Whether this loop's thread was moved (or tried to be) to SCHED_IDLE. */
+    private boolean scheduled;
     private int topicCount = -1;
     private long nextScan;
     private long nextResume;
@@ -75,6 +79,7 @@ final class KafkaExport implements Loop {
         this.durable = settings.durable();
         this.timeout = Duration.ofMillis(Math.max(1000, settings.configuration().retryMillis()));
         this.queue = new BatchHandOff(settings.configuration().exportLingerMillis());
+        this.idlePriority = settings.configuration().exportIdlePriority();
         broker.topics().forEach(t -> reloaded.put(t.topic(), t.lastSequence()));
     }
 
@@ -104,7 +109,7 @@ final class KafkaExport implements Loop {
 
     private void send(final ExportBatch batch) {
         if (producer == null) {
-            producer = clients.producer();
+            producer = newProducer();
         }
         batch.topic().sending();
         final String epoch = broker.numbering().token();
@@ -140,6 +145,27 @@ final class KafkaExport implements Loop {
                 return;
             }
         }
+    }
+
+    /**
+     * A producer; with {@code eh.kafka.export.idle.priority} its I/O thread, like this loop's, in the scheduling
+     * class that takes only the CPU local delivery leaves ({@link IdleScheduling}): the export's hand-offs wake
+     * these threads about a thousand times a second, and woken at normal priority they preempted selectors and
+     * delivery workers mid-event.
+     */
+    private KafkaProducer<String, byte[]> newProducer() {
+        final KafkaProducer<String, byte[]> created = clients.producer();
+        if (idlePriority) {
+            if (!scheduled) {
+                scheduled = true;
+                if (!IdleScheduling.currentThread()) {
+                    LOG.info("Kafka export: its threads stay in the normal scheduling class (no chrt here)");
+                }
+            }
+            // the client's I/O thread, "kafka-producer-network-thread | ...", as the kernel names it
+            IdleScheduling.threadsNamed("kafka-producer-");
+        }
+        return created;
     }
 
     /** After a failed send, a new producer: the old one's idempotence state is not trusted again. */
@@ -218,7 +244,7 @@ final class KafkaExport implements Loop {
             reader = clients.reader();
         }
         if (producer == null) {
-            producer = clients.producer();
+            producer = newProducer();
         }
         // the topic's metadata (Kafka creates the topic if it may) before the first record, not during its send
         producer.partitionsFor(topic.kafkaTopic());

@@ -159,6 +159,7 @@ class ServerConfigurationTest {
         values.put(KafkaConfiguration.GROUP_ID.key(), "plant1-pair");
         values.put(KafkaConfiguration.RETRY_MS.key(), "500");
         values.put(KafkaConfiguration.EXPORT_LINGER_MS.key(), "7");
+        values.put(KafkaConfiguration.EXPORT_IDLE_PRIORITY.key(), "false");
         values.put(ReplicationConfiguration.PEER.key(), "https://10.0.0.2:8455");
         values.put(ReplicationConfiguration.HEARTBEAT_MS.key(), "20");
         values.put(ReplicationConfiguration.FAILURE_TIMEOUT_MS.key(), "80");
@@ -325,6 +326,7 @@ class ServerConfigurationTest {
         expected.put("eh.kafka.group.id", "eventhandler");
         expected.put("eh.kafka.retry.ms", "2000");
         expected.put("eh.kafka.export.linger.ms", "1");
+        expected.put("eh.kafka.export.idle.priority", "true");
         expected.put("eh.metrics.readers", "sysop");
         expected.put("eh.metrics.topic.limit", "100");
         expected.put("eh.log.repeat.interval.ms", "10000");
@@ -411,7 +413,8 @@ class ServerConfigurationTest {
                         new ReplicationConfiguration(ReplicationRole.BACKUP, "https://10.0.0.2:8455", 20, 80, 5, 4, 64,
                                 1024, 1_048_576, PAIR_SECRET, true, true),
                         new KafkaConfiguration("10.0.0.9:9092", "plant1", List.of("TEMPERATURE", "ALARM_*"), true,
-                                "plant1.", Map.of("commands", "SETPOINT"), "enterprise", "plant1-pair", 500, 7, Map.of()),
+                                "plant1.", Map.of("commands", "SETPOINT"), "enterprise", "plant1-pair", 500, 7, false,
+                                Map.of()),
                         new ObservabilityConfiguration(List.of("sysop", "prometheus"), 7, 250, 40),
                         new ExperimentalConfiguration(SchedulingPolicy.FCFS, ReplicationPolicy.ALL, false,
                                 new CalibrationConfiguration(true, 1000, Path.of("stages.csv")))),

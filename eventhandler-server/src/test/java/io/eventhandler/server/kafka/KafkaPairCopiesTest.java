@@ -51,8 +51,8 @@ class KafkaPairCopiesTest {
             }
             eventually().untilAsserted(() -> assertEquals(EVENTS, metric(backup, "eh_replication_buffer_held"),
                     "copies the backup holds"));
-            assertEquals(EVENTS, metric(primary, "eh_kafka_export_backup_withheld"),
-                    "every discard request waits for Kafka");
+            // those dispatched before the export attached wait with their discard request (eh_kafka_export_backup_
+            // withheld), the later ones in the export's first batch: either way the backup keeps the copy
             assertEquals(0, metric(primary, "eh_kafka_export_backup_dropped_total"));
         }
     }

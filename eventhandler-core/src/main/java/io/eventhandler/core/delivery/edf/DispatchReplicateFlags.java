@@ -75,9 +75,18 @@ public final class DispatchReplicateFlags {
      * replication was already started.
      */
     public boolean tryStartReplication() {
+        return tryStartReplication(false);
+    }
+
+    /**
+     * As above; a copy that is kept ({@code evenIfDispatched}) is made after the dispatch completed too, and the
+     * backup asked to discard it once acknowledged ({@link #replicationCompleted}).
+     */
+    public boolean tryStartReplication(final boolean evenIfDispatched) {
+        final int aborting = evenIfDispatched ? REPLICATING | REPLICATED : DISPATCHED | REPLICATING | REPLICATED;
         while (true) {
             final int old = bits;
-            if ((old & (DISPATCHED | REPLICATING | REPLICATED)) != 0) {
+            if ((old & aborting) != 0) {
                 return false;
             }
             if (BITS.compareAndSet(this, old, old | REPLICATING)) {

@@ -18,6 +18,8 @@ public final class JobGenerator {
     private final long pseudoReplicationMicros;
     private final long publisherToBrokerLowerBound;
     private final boolean replicates;
+    /** Whether a copy is made even after the dispatch completed (the Kafka export's topics). */
+    private final boolean keepsCopies;
     private final boolean bestEffort;
     private final LongAdder replicationsAvoided = new LongAdder();
 
@@ -42,6 +44,7 @@ public final class JobGenerator {
         this.bestEffort = admission.qos().lossTolerance().isBestEffort();
         final boolean needed = !bestEffort && (policy == ReplicationPolicy.ALL || admission.replicationNeeded());
         this.replicates = needed || keepCopies;
+        this.keepsCopies = keepCopies;
         final long pseudoReplication = admission.pseudoReplicationDeadlineMicros();
         this.pseudoReplicationMicros = needed ? pseudoReplication : Math.min(pseudoReplication, pseudoDispatchMicros);
     }
@@ -73,7 +76,7 @@ public final class JobGenerator {
         final long anchor = arrivedMicros - publisherToBroker;
         return new JobDeadlines(anchor + pseudoDispatchMicros,
                 replicate ? Micros.plus(anchor, pseudoReplicationMicros) : Micros.INFINITE, replicate,
-                publisherToBroker);
+                replicate && keepsCopies, publisherToBroker);
     }
 
     /** Messages of a topic with a finite loss tolerance that got no replication job thanks to Proposition 1. */

@@ -5,7 +5,7 @@ import java.util.Optional;
 /**
  * One accepted message in the delivery scheduler: the message, its deadlines, its Table 3.3 flags, its dispatch job
  * and, when Proposition 1 requires it, its replication job. Completing the dispatch cancels a still-queued
- * replication.
+ * replication, unless the copy is kept ({@link JobDeadlines#keepCopy}).
  *
  * @param <M> the message type
  */
@@ -67,7 +67,7 @@ public final class PendingMessage<M> {
     }
 
     private DispatchOutcome cancelReplicationIfDispatched(final DispatchOutcome outcome) {
-        if (outcome != DispatchOutcome.PENDING && replicationJob != null) {
+        if (outcome != DispatchOutcome.PENDING && replicationJob != null && !deadlines.keepCopy()) {
             replicationJob.cancel();
         }
         return outcome;

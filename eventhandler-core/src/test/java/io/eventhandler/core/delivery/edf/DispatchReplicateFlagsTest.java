@@ -48,6 +48,16 @@ class DispatchReplicateFlagsTest {
     }
 
     @Test
+    void aKeptCopyIsMadeAfterTheDispatchAndItsDiscardRequestedOnceAcknowledged() {
+        final DispatchReplicateFlags f = new DispatchReplicateFlags();
+        assertEquals(DispatchOutcome.DISPATCHED, f.startDispatch(0));
+        assertTrue(f.tryStartReplication(true));
+        assertTrue(f.replicationCompleted(), "dispatched already: the replicator asks for the discard");
+        assertTrue(f.isDiscardRequested());
+        assertFalse(f.tryStartReplication(true), "replicated: no second copy");
+    }
+
+    @Test
     void shouldRequestNoDiscardWhenTheReplicaFailed() {
         final DispatchReplicateFlags f = new DispatchReplicateFlags();
         assertTrue(f.tryStartReplication());

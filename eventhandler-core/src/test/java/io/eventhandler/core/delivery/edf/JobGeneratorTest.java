@@ -46,6 +46,22 @@ class JobGeneratorTest {
     }
 
     @Test
+    void aTopicWhoseCopiesAreKeptReplicatesEveryMessageAndTheDispatchDoesNotCancelIt() {
+        final JobGenerator kept = new JobGenerator(Admission.evaluate(category(0), LatencyBounds.PAPER_EXAMPLE),
+                ReplicationPolicy.SELECTIVE, true);
+        final JobDeadlines d = kept.deadlines(T_C, T_C + MS);
+        assertTrue(d.replicate());
+        assertTrue(d.keepCopy());
+        final PendingMessage<String> message = new PendingMessage<>("e", T_C, d, 1,
+                new JobQueue<>(SchedulingPolicy.EDF));
+        assertEquals(DispatchOutcome.DISPATCHED, message.startDispatch(0));
+        assertFalse(message.replicationJob().orElseThrow().isCancelled(), "the copy is still made");
+        assertFalse(generator(2, ReplicationPolicy.SELECTIVE).deadlines(T_C, T_C + MS).keepCopy(),
+                "Proposition 1's copies are needed only until the dispatch");
+        assertFalse(kept.recoveryDeadlines(T_C, T_C + MS).keepCopy(), "a promoted broker has no backup");
+    }
+
+    @Test
     void shouldCreateReplicationJobsOnlyWhereProposition1RequiresIt() {
         for (int c = 0; c <= 5; c++) {
             final JobGenerator g = generator(c, ReplicationPolicy.SELECTIVE);

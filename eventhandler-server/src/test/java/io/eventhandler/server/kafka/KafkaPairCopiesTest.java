@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -36,19 +37,12 @@ class KafkaPairCopiesTest {
 
     @Test
     void withKafkaUnreachableTheBackupKeepsEveryCopyOfAnExportedTopic() {
-        final Map<String, String> settings = Map.of(KafkaConfiguration.BOOTSTRAP_SERVERS.key(),
-                "127.0.0.1:" + closedPort(), KafkaConfiguration.EXPORT_TOPICS.key(), "KEPT*",
-                KafkaConfiguration.RETRY_MS.key(), "200", ReplicationConfiguration.BUFFER_PER_TOPIC.key(), "64",
-                // the export never ends with Kafka away: the stop does not wait for it
-                ShutdownConfiguration.GRACE_MS.key(), "0");
-        try (InProcessPair pair = new InProcessPair(settings, "http")) {
+        // the export never ends with Kafka away: the stop does not wait for it
+        try (InProcessPair pair = new InProcessPair(exporting("127.0.0.1:" + closedPort(),
+                ShutdownConfiguration.GRACE_MS.key(), "0"), "http")) {
             final EhHttp primary = new EhHttp(pair.primary().baseUri());
             final EhHttp backup = new EhHttp(pair.backup().baseUri());
-            eventually().until(() -> metric(primary, "eh_replication_link_connected") == 1);
-            final String kept = EhHttp.uniqueTopic("kept");
-            for (int i = 1; i <= EVENTS; i++) {
-                primary.publishOk(kept, "k" + i);
-            }
+            publishToANewTopic(primary);
             eventually().untilAsserted(() -> assertEquals(EVENTS, metric(backup, "eh_replication_buffer_held"),
                     "copies the backup holds"));
             // those dispatched before the export attached wait with their discard request (eh_kafka_export_backup_
@@ -60,24 +54,38 @@ class KafkaPairCopiesTest {
     @Test
     void theBackupDropsItsCopiesOnceKafkaHoldsTheEvents() {
         final KafkaTestBroker kafka = KafkaTestBroker.shared();
-        final Map<String, String> settings = Map.of(KafkaConfiguration.BOOTSTRAP_SERVERS.key(),
-                kafka.bootstrapServers(), KafkaConfiguration.EXPORT_TOPICS.key(), "KEPT*",
-                KafkaConfiguration.EXPORT_PREFIX.key(), "copies.", KafkaConfiguration.RETRY_MS.key(), "200",
-                ReplicationConfiguration.BUFFER_PER_TOPIC.key(), "64");
-        try (InProcessPair pair = new InProcessPair(settings, "http")) {
+        try (InProcessPair pair = new InProcessPair(exporting(kafka.bootstrapServers(),
+                KafkaConfiguration.EXPORT_PREFIX.key(), "copies."), "http")) {
             final EhHttp primary = new EhHttp(pair.primary().baseUri());
             final EhHttp backup = new EhHttp(pair.backup().baseUri());
-            eventually().until(() -> metric(primary, "eh_replication_link_connected") == 1);
-            final String kept = EhHttp.uniqueTopic("kept");
-            for (int i = 1; i <= EVENTS; i++) {
-                primary.publishOk(kept, "k" + i);
-            }
+            final String kept = publishToANewTopic(primary);
             final String kafkaTopic = "copies." + kept.toUpperCase(Locale.ROOT);
             eventually().pollInterval(Duration.ofMillis(200)).until(() ->
                     KafkaTopicReader.all(kafka.bootstrapServers(), kafkaTopic).size() == EVENTS);
             eventually().until(() -> metric(primary, "eh_kafka_export_backup_withheld") == 0
                     && metric(backup, "eh_replication_buffer_held") == 0);
         }
+    }
+
+    /** A pair's settings exporting the topics KEPT*, with {@code more} key-value pairs. */
+    private static Map<String, String> exporting(final String bootstrapServers, final String... more) {
+        final Map<String, String> settings = new HashMap<>(Map.of(KafkaConfiguration.BOOTSTRAP_SERVERS.key(),
+                bootstrapServers, KafkaConfiguration.EXPORT_TOPICS.key(), "KEPT*", KafkaConfiguration.RETRY_MS.key(),
+                "200", ReplicationConfiguration.BUFFER_PER_TOPIC.key(), "64"));
+        for (int i = 0; i < more.length; i += 2) {
+            settings.put(more[i], more[i + 1]);
+        }
+        return settings;
+    }
+
+    /** Once the link to the backup is up, {@link #EVENTS} events to a topic the first of them creates; its name. */
+    private static String publishToANewTopic(final EhHttp primary) {
+        eventually().until(() -> metric(primary, "eh_replication_link_connected") == 1);
+        final String kept = EhHttp.uniqueTopic("kept");
+        for (int i = 1; i <= EVENTS; i++) {
+            primary.publishOk(kept, "k" + i);
+        }
+        return kept;
     }
 
     private static int closedPort() {

@@ -173,9 +173,13 @@ class CapacityCommandTest {
         return new double[] {Double.parseDouble(row[1]), Double.parseDouble(row[2])};
     }
 
+    /**
+     * Within 6 %: the prediction's own simulation (1,000 runs, unseeded) moves a p90 by about ±5 % from one run to
+     * the next (4 % failed one CI run in three); 4,000 runs would narrow it at five times the test's time.
+     */
     private static void assertQuantilesReproduced(final double[] measured, final double[] predicted) {
-        assertEquals(measured[0], predicted[0], 0.04 * measured[0], "p50");
-        assertEquals(measured[1], predicted[1], 0.04 * measured[1], "p90");
+        assertEquals(measured[0], predicted[0], 0.06 * measured[0], "p50");
+        assertEquals(measured[1], predicted[1], 0.06 * measured[1], "p90");
     }
 
     private String run(final String... args) throws IOException {

@@ -38,7 +38,8 @@ import java.util.regex.Pattern;
  * generator arguments instead of scenario A (e.g. {@code --load "--rate 2000 --events 6000"});
  * {@code --settle-rounds N} runs N rounds first whose figures are printed but left out of the comparison: the
  * JVM's compiler and the broker's (a fresh process) settle over the first rounds, the exporting server's slowest of
- * all (the Kafka export notebook, run 8).
+ * all (the Kafka export notebook, run 8); {@code --steady-topics true} keeps each server's event type from round to
+ * round, as a plant's are, instead of a new one per round (whose Kafka topic the broker creates during that round).
  */
 public final class KafkaExportBenchmark {
 
@@ -95,7 +96,7 @@ public final class KafkaExportBenchmark {
                 for (int i = 0; i < arms.size(); i++) {
                     final Arm arm = arms.get((round + settling - 1 + i) % arms.size());
                     final String label = round >= 1 ? "round " + round : "settling round " + (round + settling);
-                    final double p99 = measureRound(arm, label, out, log, loadArguments(options));
+                    final double p99 = measureRound(arm, label, out, log, loadArguments(options, arm));
                     if (round >= 1) {
                         arm.p99.add(p99);
                     }
@@ -157,10 +158,19 @@ public final class KafkaExportBenchmark {
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
-    /** The rounds' load: scenario A (closed loop), or {@code --load "generator arguments"} (e.g. a paced rate). */
-    private static String[] loadArguments(final Map<String, String> options) {
+    /**
+     * The rounds' load: scenario A (closed loop), or {@code --load "generator arguments"} (e.g. a paced rate); with
+     * {@code --steady-topics true} each server keeps its event type from round to round (its Kafka topic is created
+     * once, in the first settling round), else every round publishes a new one.
+     */
+    private static String[] loadArguments(final Map<String, String> options, final Arm arm) {
         final String given = options.getOrDefault("load", "").trim();
-        return given.isEmpty() ? new String[] {"--preset", "A"} : given.split("\\s+");
+        final List<String> arguments = new ArrayList<>(given.isEmpty() ? List.of("--preset", "A")
+                : List.of(given.split("\\s+")));
+        if (Boolean.parseBoolean(options.getOrDefault("steady-topics", "false"))) {
+            arguments.addAll(List.of("--topic-prefix", "steady_" + arm.name()));
+        }
+        return arguments.toArray(String[]::new);
     }
 
     private static double measureRound(final Arm arm, final String label, final Path out, final PrintStream log,

@@ -39,6 +39,8 @@ import java.util.Map;
  * @param apiKey              Centrifugo's HTTP API key, or null for the Event Handler
  * @param serverPid           the server's process id on this machine, whose CPU time over the measured phase and
  *                            peak RSS the report gives, or 0 when not known
+ * @param topicPrefix         the event types' common prefix, the same in every invocation (a server keeps its
+ *                            topics from one invocation to the next), or null for a prefix unique to this one
  */
 public record LoadOptions(
         URI url,
@@ -67,7 +69,8 @@ public record LoadOptions(
         Path samplesCsv,
         Broker broker,
         String apiKey,
-        long serverPid) {
+        long serverPid,
+        String topicPrefix) {
 
     /** Default target: the Event Handler's Arrowhead port on loopback. */
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8455");
@@ -108,6 +111,7 @@ public record LoadOptions(
         out.put("publishers", publishers);
         out.put("subscribers", subscribers);
         out.put("topics", topics);
+        out.put("topic_prefix", topicPrefix);
         out.put("events_per_publisher", timed() ? null : eventsPerPublisher);
         out.put("duration_ms", timed() ? duration.toMillis() : null);
         out.put("rate_per_publisher", ratePerPublisher);

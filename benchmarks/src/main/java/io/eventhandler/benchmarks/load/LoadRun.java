@@ -48,7 +48,7 @@ public final class LoadRun {
         this.transport = transport;
         this.baseUri = baseUri;
         this.run = run;
-        this.topics = topicNames(options.topics());
+        this.topics = topicNames(options.topicPrefix(), options.topics());
         this.server = options.serverPid() > 0 ? new ServerProcess(options.serverPid()) : null;
     }
 
@@ -175,12 +175,16 @@ public final class LoadRun {
                 published.stream().map(PublisherLine::of).toList(), subscribers, view, null);
     }
 
-    /** The run's event types: unique per invocation so that runs never see each other's events. */
-    private static List<String> topicNames(final int count) {
-        final String nonce = Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+    /**
+     * The run's event types: unique per invocation so that runs never see each other's events, unless a prefix is
+     * given (the same topics in every invocation, e.g. to measure a server whose topics are long-lived).
+     */
+    private static List<String> topicNames(final String prefix, final int count) {
+        final String start = prefix != null ? prefix
+                : "loadgen_" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
         final List<String> names = new ArrayList<>();
         for (int k = 0; k < count; k++) {
-            names.add("loadgen_" + nonce + "_t" + k);
+            names.add(start + "_t" + k);
         }
         return List.copyOf(names);
     }

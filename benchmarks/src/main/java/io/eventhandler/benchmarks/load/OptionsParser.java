@@ -33,7 +33,7 @@ public final class OptionsParser {
 
     private static final Set<String> FLAGS = Set.of("embedded", "allow-remote", "fail-on-loss", "help");
     private static final Set<String> VALUED = Set.of("url", "publishers", "subscribers", "mode", "client", "events",
-            "duration", "rate", "payload-bytes", "topics", "warmup", "preset", "json", "samples-csv", "drain-timeout",
+            "duration", "rate", "payload-bytes", "topics", "topic-prefix", "warmup", "preset", "json", "samples-csv", "drain-timeout",
             "ready-timeout", "runs", "server-config", "keystore", "truststore", "password", "broker", "api-key",
             "server-pid");
 
@@ -115,7 +115,16 @@ public final class OptionsParser {
                 payloadBytes, topics, warmup, preset, json, drain, ready, runs, given.containsKey("fail-on-loss"),
                 serverConfig, keyStore, trustStore, secure ? given.get("password") : null,
                 given.containsKey("samples-csv") ? Path.of(given.get("samples-csv")) : null, broker,
-                given.get("api-key"), longValue(given, "server-pid", 0, 1));
+                given.get("api-key"), longValue(given, "server-pid", 0, 1), topicPrefix(given));
+    }
+
+    private static String topicPrefix(final Map<String, String> given) {
+        final String prefix = given.get("topic-prefix");
+        if (prefix != null && !prefix.matches("[A-Za-z][A-Za-z0-9_]{0,40}")) {
+            throw new UsageException("--topic-prefix takes a letter, then up to 40 letters, digits or underscores, not '"
+                    + prefix + "'");
+        }
+        return prefix;
     }
 
     /** The broker, and whether the other options suit it: Centrifugo is loaded over plain SSE with its API key. */
@@ -314,6 +323,8 @@ public final class OptionsParser {
                 "  --duration 30s        measure for a time instead of --events",
                 "  --rate R              events/s per publisher, open loop; 0 = back-to-back (default 0)",
                 "  --payload-bytes B     payload size (default " + DEFAULT_PAYLOAD_BYTES + ")",
+                "  --topic-prefix P      event types P_t0, P_t1, ... in every invocation (default: a prefix unique to"
+                        + " each, so that runs never see each other's topics)",
                 "  --topics K            event types; publisher i publishes on topic i mod K (default 1)",
                 "  --warmup N            events per publisher first, excluded from statistics (default "
                         + DEFAULT_WARMUP + ")",

@@ -45,6 +45,14 @@ class OptionsParserTest {
     }
 
     @Test
+    void shouldKeepTheEventTypesOfAGivenPrefixOnly() {
+        assertNull(OptionsParser.parse().topicPrefix(), "each invocation its own event types");
+        assertEquals("steady_on", OptionsParser.parse("--topic-prefix", "steady_on").topicPrefix());
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--topic-prefix", "1st"));
+        assertThrows(UsageException.class, () -> OptionsParser.parse("--topic-prefix", "a.b"));
+    }
+
+    @Test
     void shouldLoadCentrifugoOnlyWithItsApiKeyOverPlainSse() {
         final LoadOptions options = OptionsParser.parse("--broker", "centrifugo", "--api-key", "k",
                 "--url", "http://127.0.0.1:9501", "--server-pid", "4242");

@@ -286,6 +286,14 @@ public final class Broker implements AutoCloseable {
         return snapshots;
     }
 
+    /**
+     * Every topic's name, taking no topic's lock: for a thread that must never hold one (a thread of the lowest
+     * scheduling class, preempted while holding it, would stall the publishes to that topic).
+     */
+    public List<String> topicNames() {
+        return new ArrayList<>(topics.keySet());
+    }
+
     /** Every attached subscriber's counters, by id. */
     public List<SubscriberSnapshot> subscribers() {
         final List<SubscriberSnapshot> snapshots = new ArrayList<>();

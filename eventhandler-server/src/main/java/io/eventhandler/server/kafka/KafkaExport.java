@@ -57,6 +57,7 @@ final class KafkaExport implements Loop {
     private volatile boolean producerBroken;
     private volatile boolean paused = true;
     private final boolean idlePriority;
+    private final TopicLockCalls lockingCalls;
     /** Whether this loop's thread was moved (or tried to be) to SCHED_IDLE. */
     private boolean scheduled;
     private int topicCount = -1;
@@ -80,6 +81,7 @@ final class KafkaExport implements Loop {
         this.timeout = Duration.ofMillis(Math.max(1000, settings.configuration().retryMillis()));
         this.queue = new BatchHandOff(settings.configuration().exportLingerMillis());
         this.idlePriority = settings.configuration().exportIdlePriority();
+        this.lockingCalls = idlePriority ? TopicLockCalls.onOwnThread() : TopicLockCalls.onCaller();
         broker.topics().forEach(t -> reloaded.put(t.topic(), t.lastSequence()));
     }
 
@@ -189,7 +191,7 @@ final class KafkaExport implements Loop {
         }
         paused = true;
         for (final ExportedTopic topic : topics.values()) {
-            broker.unsubscribe(topic.topic(), SUBSCRIBER_KEY);
+            detach(topic);
             topic.detached();
         }
         LOG.info("Kafka export paused: this instance does not serve");
@@ -203,8 +205,7 @@ final class KafkaExport implements Loop {
         }
         topicCount = count;
         nextScan = now + SCAN_NANOS;
-        for (final TopicSnapshot snapshot : broker.topics()) {
-            final String name = snapshot.topic();
+        for (final String name : broker.topicNames()) {
             if (!topics.containsKey(name) && selection.exports(name)) {
                 final ExportedTopic topic = new ExportedTopic(name, prefix + name, queue::add,
                         copies == null ? sequence -> { } : sequence -> copies.heldThrough(name, sequence));
@@ -237,7 +238,7 @@ final class KafkaExport implements Loop {
     private void resume(final ExportedTopic topic) {
         final boolean reattach = topic.reattachDue();
         if (reattach) {
-            broker.unsubscribe(topic.topic(), SUBSCRIBER_KEY);
+            detach(topic);
             topic.detached();
         }
         if (reader == null) {
@@ -267,8 +268,13 @@ final class KafkaExport implements Loop {
 
     /** Attaches the topic's export as a subscriber replaying the history after {@code after}. */
     private void attach(final ExportedTopic topic, final long after, final boolean positioned) {
-        broker.subscribe(new SubscribeRequest(topic.topic(), SUBSCRIBER_KEY, "Kafka export to "
-                + topic.kafkaTopic(), EventFilter.ALL, topic.attachment(after, positioned), after));
+        final SubscribeRequest request = new SubscribeRequest(topic.topic(), SUBSCRIBER_KEY, "Kafka export to "
+                + topic.kafkaTopic(), EventFilter.ALL, topic.attachment(after, positioned), after);
+        lockingCalls.run(() -> broker.subscribe(request));
+    }
+
+    private void detach(final ExportedTopic topic) {
+        lockingCalls.run(() -> broker.unsubscribe(topic.topic(), SUBSCRIBER_KEY));
     }
 
     /**
@@ -316,5 +322,6 @@ final class KafkaExport implements Loop {
             producer.close(Duration.ofSeconds(1));
         }
         closeReader();
+        lockingCalls.close();
     }
 }

@@ -3,7 +3,6 @@ package io.eventhandler.server.runtime;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -15,47 +14,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Threads moved into SCHED_IDLE, as the kernel reports their policy ({@code /proc/.../stat}, field 41). */
+/** Threads moved into SCHED_IDLE, as the kernel reports their policy. */
 class IdleSchedulingTest {
-
-    private static final int SCHED_OTHER = 0;
-    private static final int SCHED_IDLE = 5;
-
-    private static boolean chrtHere() {
-        return Files.isDirectory(Path.of("/proc/self/task")) && (Files.isExecutable(Path.of("/usr/bin/chrt"))
-                || Files.isExecutable(Path.of("/bin/chrt")));
-    }
-
-    /** The scheduling policy of a thread, from its stat line (fields after the name in parentheses). */
-    private static int policy(final Path task) {
-        try {
-            final String stat = Files.readString(task.resolve("stat"));
-            final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Integer.parseInt(fields[41 - 3]);
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     @Test
     void theCallingThreadIsMovedAndNoOtherIs() throws Exception {
-        assumeTrue(chrtHere(), "Linux with util-linux's chrt");
+        assumeTrue(SchedulingPolicy.chrtHere(), "Linux with util-linux's chrt");
         final AtomicBoolean moved = new AtomicBoolean();
         final AtomicInteger policy = new AtomicInteger(-1);
         final Thread thread = new Thread(() -> {
             moved.set(IdleScheduling.currentThread());
-            policy.set(policy(Path.of("/proc/thread-self")));
+            policy.set(SchedulingPolicy.ofCurrentThread());
         }, "batch-probe");
         thread.start();
         thread.join();
         assertTrue(moved.get());
-        assertEquals(SCHED_IDLE, policy.get());
-        assertEquals(SCHED_OTHER, policy(Path.of("/proc/thread-self")), "the test's own thread stays as it was");
+        assertEquals(SchedulingPolicy.SCHED_IDLE, policy.get());
+        assertEquals(SchedulingPolicy.SCHED_OTHER, SchedulingPolicy.ofCurrentThread(),
+                "the test's own thread stays as it was");
     }
 
     @Test
     void threadsAreMovedByTheKernelsNameForThem() throws Exception {
-        assumeTrue(chrtHere(), "Linux with util-linux's chrt");
+        assumeTrue(SchedulingPolicy.chrtHere(), "Linux with util-linux's chrt");
         final AtomicReference<Path> task = new AtomicReference<>();
         final CountDownLatch started = new CountDownLatch(1);
         final CountDownLatch end = new CountDownLatch(1);
@@ -73,9 +54,9 @@ class IdleSchedulingTest {
         thread.start();
         try {
             started.await();
-            assertEquals(SCHED_OTHER, policy(task.get()));
+            assertEquals(SchedulingPolicy.SCHED_OTHER, SchedulingPolicy.of(task.get()));
             assertEquals(1, IdleScheduling.threadsNamed("eh-batch-probe-"));
-            assertEquals(SCHED_IDLE, policy(task.get()));
+            assertEquals(SchedulingPolicy.SCHED_IDLE, SchedulingPolicy.of(task.get()));
             assertEquals(0, IdleScheduling.threadsNamed("no-such-thread"));
         } finally {
             end.countDown();

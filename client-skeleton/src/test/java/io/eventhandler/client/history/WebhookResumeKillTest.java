@@ -3,6 +3,7 @@ package io.eventhandler.client.history;
 import io.eventhandler.api.EventHandlerApi;
 import io.eventhandler.client.testing.ServerProcess;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,10 +15,12 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,6 +84,7 @@ class WebhookResumeKillTest {
         final Map<Long, String> acknowledged = new TreeMap<>();
         try (WebhookRecorder webhook = WebhookRecorder.start(20)) {
             final int deliveredBeforeKill;
+            final String firstLog;
             try (ServerProcess first = ServerProcess.start(dir, "first", settings(dir, port))) {
                 final HttpResponse<String> subscribed = first.send("POST", "/eventhandler/subscribe",
                         webhook.subscription(TOPIC, "resume-webhook"));
@@ -103,12 +107,20 @@ class WebhookResumeKillTest {
                     first.kill();
                 }
                 deliveredBeforeKill = webhook.events().size();
+                firstLog = first.log();
             }
             assertTrue(deliveredBeforeKill < EVENTS, "the subscriber was behind when the process was killed");
 
             try (ServerProcess second = ServerProcess.start(dir, "second", settings(dir, port))) {
-                Awaitility.await("every durable event delivered after the restart").atMost(Duration.ofSeconds(90))
-                        .until(() -> webhook.events().keySet().containsAll(acknowledged.keySet()));
+                try {
+                    Awaitility.await("every durable event delivered after the restart").atMost(Duration.ofSeconds(90))
+                            .until(() -> webhook.events().keySet().containsAll(acknowledged.keySet()));
+                } catch (final ConditionTimeoutException e) {
+                    final Set<Long> missing = new TreeSet<>(acknowledged.keySet());
+                    missing.removeAll(webhook.events().keySet());
+                    throw new AssertionError("not delivered after the restart: " + missing + "\n--- first process ---\n"
+                            + notable(firstLog) + "\n--- second process ---\n" + notable(second.log()), e);
+                }
                 final Map<Long, String> received = webhook.events();
                 acknowledged.forEach((sequence, payload) -> assertTrue(received.get(sequence).contains(payload),
                         () -> sequence + " delivered as " + received.get(sequence) + ", acknowledged as " + payload));
@@ -122,5 +134,15 @@ class WebhookResumeKillTest {
                 return webhook.repeated();
             }
         }
+    }
+
+    /** A server log's warnings, errors and resume lines, and its last lines: why a delivery did not come. */
+    private static String notable(final String log) {
+        final List<String> lines = log.lines().toList();
+        final String flagged = lines.stream()
+                .filter(l -> l.contains(" WARN ") || l.contains(" ERROR ") || l.contains("resumes after"))
+                .limit(100).collect(Collectors.joining("\n"));
+        return flagged + "\n(last lines)\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 30),
+                lines.size()));
     }
 }

@@ -47,7 +47,7 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
 
     @Override
     public Set<SelectionKey> select(final SelectorRunner runner) throws IOException {
-        if (spinMicros == 0 || !runner.getPostponedTasks().isEmpty()) {
+        if (spinMicros == 0) {
             return super.select(runner);
         }
         Idle thread = idle.get();
@@ -55,16 +55,32 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
             thread = new Idle(new AdaptiveSpin(spinMicros), runner);
             idle.set(thread);
         }
+        if (!runner.getPostponedTasks().isEmpty()) {
+            thread.waited = false;
+            return super.select(runner);
+        }
         if (thread.sleepNext) {
             thread.sleepNext = false;
             final Set<SelectionKey> keys = super.select(runner);
             thread.spin.woke();
+            thread.waited = true;
             return keys;
         }
         if (!thread.spin.await(thread.ready)) {
             thread.sleepNext = true;
         }
+        thread.waited = !thread.spin.foundAtFirstLook();
         return runner.getSelector().selectedKeys();
+    }
+
+    /**
+     * Whether the selector thread calling this waited for what it serves now (polled or slept before it came), or
+     * found it ready at its first look: then it came while the thread served the last, and its sender is waiting for
+     * this thread. True on a thread that does not poll (it cannot tell).
+     */
+    boolean waitedForWork() {
+        final Idle thread = idle.get();
+        return thread == null || thread.waited;
     }
 
     /** One selector thread's idle state (a runner keeps its thread; its selector may be replaced). */
@@ -72,6 +88,8 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
         private final AdaptiveSpin spin;
         private final AdaptiveSpin.Poll<IOException> ready;
         private boolean sleepNext;
+        /** Whether the last select found its keys only after polling or sleeping ({@link #waitedForWork}). */
+        private boolean waited = true;
 
         private Idle(final AdaptiveSpin spin, final SelectorRunner runner) {
             this.spin = spin;

@@ -16,6 +16,7 @@ import org.glassfish.grizzly.threadpool.Threads;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * The flow both publish endpoints follow: a JSON POST, its events checked and counted by the {@link PublishIntake}
@@ -33,10 +34,13 @@ abstract class PublishEndpoint extends HttpHandler {
     private final PublishAcceptor acceptor;
     private final String origin;
     private final EdfScheduler dispatches;
+    /** Whether the selector thread serving a request waited for it (false: it came while the last was served). */
+    private final BooleanSupplier selectorWaited;
 
     PublishEndpoint(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                    final String origin, final EdfScheduler dispatches) {
+                    final String origin, final EdfScheduler dispatches, final BooleanSupplier selectorWaited) {
         this.dispatches = dispatches;
+        this.selectorWaited = selectorWaited;
         this.intake = intake;
         this.acceptor = acceptor;
         this.reader = reader.forType(EventPublishRequestDTO.class);
@@ -64,7 +68,9 @@ abstract class PublishEndpoint extends HttpHandler {
             serve(request, response);
             return;
         }
-        dispatches.hold(aloneOnSelector(request));
+        // a request that was ready when the selector looked has a publisher waiting for this thread: leave its
+        // fan-out beyond the inline limit to a worker, so the next request is read without waiting for those writes
+        dispatches.hold(aloneOnSelector(request) && selectorWaited.getAsBoolean());
         try {
             serve(request, response);
         } finally {

@@ -21,10 +21,14 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Selector threads that poll before they sleep still take every new connection and every byte: on a real Grizzly
@@ -38,15 +42,20 @@ class SpinningSelectorHandlerTest {
     private static final int READ_TIMEOUT_MS = 5_000;
 
     private TCPNIOTransport transport;
+    private SpinningSelectorHandler selectors;
+    /** What {@link SpinningSelectorHandler#waitedForWork} said on reading each message, by its first letter. */
+    private final Map<Character, List<Boolean>> waited = new ConcurrentHashMap<>();
     private int port;
     private volatile CountDownLatch release = new CountDownLatch(0);
+    private final CountDownLatch holding = new CountDownLatch(1);
 
     @BeforeEach
     void start() throws IOException {
         final FilterChainBuilder chain = FilterChainBuilder.stateless().add(new TransportFilter()).add(new Echo());
         transport = TCPNIOTransportBuilder.newInstance().setIOStrategy(SameThreadIOStrategy.getInstance())
                 .setSelectorRunnersCount(2).build();
-        transport.setSelectorHandler(new SpinningSelectorHandler(1));
+        selectors = new SpinningSelectorHandler(1);
+        transport.setSelectorHandler(selectors);
         transport.setProcessor(chain.build());
         port = transport.bind(new InetSocketAddress("127.0.0.1", 0)).getLocalAddress() instanceof InetSocketAddress a
                 ? a.getPort() : -1;
@@ -65,7 +74,9 @@ class SpinningSelectorHandlerTest {
         public NextAction handleRead(final FilterChainContext ctx) throws IOException {
             final Buffer in = ctx.getMessage();
             final String text = in.toStringContent(StandardCharsets.US_ASCII);
+            waited.computeIfAbsent(text.charAt(0), c -> new CopyOnWriteArrayList<>()).add(selectors.waitedForWork());
             if (text.startsWith("hold")) {
+                holding.countDown();
                 try {
                     release.await(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS);
                 } catch (final InterruptedException e) {
@@ -106,6 +117,26 @@ class SpinningSelectorHandlerTest {
                 assertEquals("pong", echoOf(socket, 4), "round " + round);
                 socket.close();
             }
+        }
+    }
+
+    @Test
+    void aRequestThatArrivedWhileTheSelectorWasBusyWasNotWaitedFor() throws Exception {
+        try (Socket socket = connect()) {
+            release = new CountDownLatch(1);
+            send(socket, "hold");
+            assertTrue(holding.await(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS));
+            send(socket, "next"); // on loopback in the receiver's buffer when the write returns: before the release
+            release.countDown();
+            assertEquals("holdnext", echoOf(socket, 8));
+            assertEquals(List.of(false), waited.get('n'), "ready at the selector's first look after the hold");
+            // each sent after the last answer: the selector has usually looked and found nothing by then (a loaded
+            // machine may delay its look past the next arrival, hence several)
+            for (int i = 0; i < 20; i++) {
+                send(socket, "late");
+                assertEquals("late", echoOf(socket, 4));
+            }
+            assertTrue(waited.get('l').contains(true), "some request came after the selector had looked: " + waited);
         }
     }
 

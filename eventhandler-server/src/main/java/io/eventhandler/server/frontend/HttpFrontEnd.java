@@ -157,10 +157,10 @@ public final class HttpFrontEnd implements Component {
         route(Map.of(
                 EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH,
-                new PublishHandler(intake, acceptor, mapper.reader(), dispatches, selectors::waitedForWork,
+                new PublishHandler(intake, acceptor, mapper.reader(), dispatches, selectors::waitedRecently,
                         limits.maxBodyBytes()),
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH,
-                new BatchPublishHandler(intake, acceptor, mapper.reader(), dispatches, selectors::waitedForWork,
+                new BatchPublishHandler(intake, acceptor, mapper.reader(), dispatches, selectors::waitedRecently,
                         limits.publishBatchMax(),
                         Math.max(limits.publishBatchMaxBytes(), limits.maxBodyBytes()))), responses, endpoints,
                 selectorsServe);

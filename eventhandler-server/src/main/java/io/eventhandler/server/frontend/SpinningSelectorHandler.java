@@ -23,6 +23,12 @@ import java.util.Set;
  */
 final class SpinningSelectorHandler extends DefaultSelectorHandler {
 
+    /**
+     * A selector that found work ready at every look for this long is behind: in a paced load whose answers and
+     * writes overlap the next request, a selector that keeps up still runs out of work every few events.
+     */
+    static final long BEHIND_AFTER_MICROS = 2_000;
+
     private final long spinMicros;
     /** Each selector thread's own spin, and whether its last poll found nothing (it sleeps next). */
     private final ThreadLocal<Idle> idle = new ThreadLocal<>();
@@ -56,31 +62,32 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
             idle.set(thread);
         }
         if (!runner.getPostponedTasks().isEmpty()) {
-            thread.waited = false;
             return super.select(runner);
         }
         if (thread.sleepNext) {
             thread.sleepNext = false;
             final Set<SelectionKey> keys = super.select(runner);
             thread.spin.woke();
-            thread.waited = true;
+            thread.lastWaitedNanos = System.nanoTime();
             return keys;
         }
         if (!thread.spin.await(thread.ready)) {
             thread.sleepNext = true;
         }
-        thread.waited = !thread.spin.foundAtFirstLook();
+        if (!thread.spin.foundAtFirstLook()) {
+            thread.lastWaitedNanos = System.nanoTime();
+        }
         return runner.getSelector().selectedKeys();
     }
 
     /**
-     * Whether the selector thread calling this waited for what it serves now (polled or slept before it came), or
-     * found it ready at its first look: then it came while the thread served the last, and its sender is waiting for
-     * this thread. True on a thread that does not poll (it cannot tell).
+     * Whether the selector thread calling this ran out of work (polled past its first look, or slept) within the
+     * last {@value #BEHIND_AFTER_MICROS} µs. A thread that has found work ready at every look for longer is behind
+     * its clients: they are waiting for it. True on a thread that does not poll (it cannot tell).
      */
-    boolean waitedForWork() {
+    boolean waitedRecently() {
         final Idle thread = idle.get();
-        return thread == null || thread.waited;
+        return thread == null || System.nanoTime() - thread.lastWaitedNanos < BEHIND_AFTER_MICROS * 1_000L;
     }
 
     /** One selector thread's idle state (a runner keeps its thread; its selector may be replaced). */
@@ -88,8 +95,8 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
         private final AdaptiveSpin spin;
         private final AdaptiveSpin.Poll<IOException> ready;
         private boolean sleepNext;
-        /** Whether the last select found its keys only after polling or sleeping ({@link #waitedForWork}). */
-        private boolean waited = true;
+        /** When the thread last found no work at its first look ({@link #waitedRecently}). */
+        private long lastWaitedNanos = System.nanoTime();
 
         private Idle(final AdaptiveSpin spin, final SelectorRunner runner) {
             this.spin = spin;

@@ -36,14 +36,14 @@ public final class BatchPublishHandler extends PublishEndpoint {
     private final int maxBodyBytes;
 
     /**
-     * @param selectorWaited whether the selector thread serving a request waited for it (see {@code PublishEndpoint})
+     * @param selectorKeepsUp whether the selector thread serving a request ran out of work lately
      * @param maxEvents      events one batch may carry ({@code eh.publish.batch.max})
      * @param maxBodyBytes   body bytes one batch may have ({@code eh.publish.batch.max.bytes})
      */
     public BatchPublishHandler(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                               final EdfScheduler dispatches, final BooleanSupplier selectorWaited,
+                               final EdfScheduler dispatches, final BooleanSupplier selectorKeepsUp,
                                final int maxEvents, final int maxBodyBytes) {
-        super(intake, acceptor, reader, ORIGIN, dispatches, selectorWaited);
+        super(intake, acceptor, reader, ORIGIN, dispatches, selectorKeepsUp);
         this.maxEvents = maxEvents;
         this.maxBodyBytes = maxBodyBytes;
     }

@@ -34,13 +34,13 @@ abstract class PublishEndpoint extends HttpHandler {
     private final PublishAcceptor acceptor;
     private final String origin;
     private final EdfScheduler dispatches;
-    /** Whether the selector thread serving a request waited for it (false: it came while the last was served). */
-    private final BooleanSupplier selectorWaited;
+    /** Whether the selector thread serving a request ran out of work lately (false: its clients wait for it). */
+    private final BooleanSupplier selectorKeepsUp;
 
     PublishEndpoint(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                    final String origin, final EdfScheduler dispatches, final BooleanSupplier selectorWaited) {
+                    final String origin, final EdfScheduler dispatches, final BooleanSupplier selectorKeepsUp) {
         this.dispatches = dispatches;
-        this.selectorWaited = selectorWaited;
+        this.selectorKeepsUp = selectorKeepsUp;
         this.intake = intake;
         this.acceptor = acceptor;
         this.reader = reader.forType(EventPublishRequestDTO.class);
@@ -68,9 +68,9 @@ abstract class PublishEndpoint extends HttpHandler {
             serve(request, response);
             return;
         }
-        // a request that was ready when the selector looked has a publisher waiting for this thread: leave its
-        // fan-out beyond the inline limit to a worker, so the next request is read without waiting for those writes
-        dispatches.hold(aloneOnSelector(request) && selectorWaited.getAsBoolean());
+        // a selector that has not run out of work lately has publishers waiting for it: leave a fan-out beyond the
+        // inline limit to a worker, so that the next request is read without waiting for those writes
+        dispatches.hold(aloneOnSelector(request) && selectorKeepsUp.getAsBoolean());
         try {
             serve(request, response);
         } finally {

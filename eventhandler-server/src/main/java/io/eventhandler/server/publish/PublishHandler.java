@@ -39,9 +39,9 @@ public final class PublishHandler extends PublishEndpoint {
     private final int maxBodyBytes;
 
     public PublishHandler(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                          final EdfScheduler dispatches, final BooleanSupplier selectorWaited,
+                          final EdfScheduler dispatches, final BooleanSupplier selectorKeepsUp,
                           final int maxBodyBytes) {
-        super(intake, acceptor, reader, ORIGIN, dispatches, selectorWaited);
+        super(intake, acceptor, reader, ORIGIN, dispatches, selectorKeepsUp);
         this.maxBodyBytes = maxBodyBytes;
     }
 

@@ -43,11 +43,12 @@ class SpinningSelectorHandlerTest {
 
     private TCPNIOTransport transport;
     private SpinningSelectorHandler selectors;
-    /** What {@link SpinningSelectorHandler#waitedForWork} said on reading each message, by its first letter. */
+    /** What {@link SpinningSelectorHandler#waitedRecently} said on reading each message, by its first letter. */
     private final Map<Character, List<Boolean>> waited = new ConcurrentHashMap<>();
     private int port;
     private volatile CountDownLatch release = new CountDownLatch(0);
     private final CountDownLatch holding = new CountDownLatch(1);
+    private final CountDownLatch sentNext = new CountDownLatch(1);
 
     @BeforeEach
     void start() throws IOException {
@@ -74,11 +75,22 @@ class SpinningSelectorHandlerTest {
         public NextAction handleRead(final FilterChainContext ctx) throws IOException {
             final Buffer in = ctx.getMessage();
             final String text = in.toStringContent(StandardCharsets.US_ASCII);
-            waited.computeIfAbsent(text.charAt(0), c -> new CopyOnWriteArrayList<>()).add(selectors.waitedForWork());
+            waited.computeIfAbsent(text.charAt(0), c -> new CopyOnWriteArrayList<>()).add(selectors.waitedRecently());
             if (text.startsWith("hold")) {
                 holding.countDown();
                 try {
                     release.await(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            } else if (text.startsWith("busy")) { // busy past the "behind" limit, until the next message is there
+                holding.countDown();
+                final long start = System.nanoTime();
+                while (System.nanoTime() - start <= SpinningSelectorHandler.BEHIND_AFTER_MICROS * 1_000L) {
+                    Thread.onSpinWait();
+                }
+                try {
+                    sentNext.await(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS);
                 } catch (final InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -121,22 +133,21 @@ class SpinningSelectorHandlerTest {
     }
 
     @Test
-    void aRequestThatArrivedWhileTheSelectorWasBusyWasNotWaitedFor() throws Exception {
+    void aSelectorThatFoundWorkAtEveryLookForLongIsBehind() throws Exception {
         try (Socket socket = connect()) {
-            release = new CountDownLatch(1);
-            send(socket, "hold");
+            send(socket, "busy");
             assertTrue(holding.await(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS));
-            send(socket, "next"); // on loopback in the receiver's buffer when the write returns: before the release
-            release.countDown();
-            assertEquals("holdnext", echoOf(socket, 8));
-            assertEquals(List.of(false), waited.get('n'), "ready at the selector's first look after the hold");
-            // each sent after the last answer: the selector has usually looked and found nothing by then (a loaded
+            send(socket, "next"); // on loopback in the receiver's buffer when the write returns: before "busy" ends
+            sentNext.countDown();
+            assertEquals("busynext", echoOf(socket, 8));
+            // each sent after the last answer: the selector has looked and found nothing in between (a loaded
             // machine may delay its look past the next arrival, hence several)
             for (int i = 0; i < 20; i++) {
                 send(socket, "late");
                 assertEquals("late", echoOf(socket, 4));
             }
-            assertTrue(waited.get('l').contains(true), "some request came after the selector had looked: " + waited);
+            assertEquals(List.of(false), waited.get('n'), "busy for longer than the limit, then work at once");
+            assertTrue(waited.get('l').contains(true), "the selector ran out of work again: " + waited);
         }
     }
 

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A selector thread that found no ready socket polls its sockets for a while ({@link AdaptiveSpin}) before it
@@ -32,6 +33,8 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
     static final long BEHIND_AFTER_MICROS = 10_000;
 
     private final long spinMicros;
+    /** How often a selector thread went to sleep in the kernel after a poll that found nothing. */
+    private final LongAdder sleeps = new LongAdder();
     /** Each selector thread's own spin, and whether its last poll found nothing (it sleeps next). */
     private final ThreadLocal<Idle> idle = new ThreadLocal<>();
 
@@ -68,6 +71,7 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
         }
         if (thread.sleepNext) {
             thread.sleepNext = false;
+            sleeps.increment();
             final Set<SelectionKey> keys = super.select(runner);
             thread.spin.woke();
             thread.lastWaitedNanos = System.nanoTime();
@@ -90,6 +94,11 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
     boolean waitedRecently() {
         final Idle thread = idle.get();
         return thread == null || System.nanoTime() - thread.lastWaitedNanos < BEHIND_AFTER_MICROS * 1_000L;
+    }
+
+    /** How often a selector thread went to sleep in the kernel after a poll that found nothing (tests). */
+    long sleeps() {
+        return sleeps.sum();
     }
 
     /** One selector thread's idle state (a runner keeps its thread; its selector may be replaced). */

@@ -133,10 +133,12 @@ public final class EdfScheduler implements DeliveryScheduler {
     }
 
     /**
-     * As {@link #hold()}; {@code alone}: the thread has nothing else to serve after this request, so while every
-     * delivery worker is asleep it may also keep the dispatch of a topic with up to {@value #MAX_SELECTOR_SUBSCRIBERS}
-     * subscribers: queued, it would wake a worker (about 20 µs of CPU on a virtual two-core machine) while this thread
-     * goes idle. While a worker is awake the job is queued, where that worker merges it with the next ones.
+     * As {@link #hold()}; {@code alone}: the thread has nothing else to serve after this request, and its clients
+     * are not waiting for it (it ran out of work lately; publishers behind their pace would wait for these writes
+     * too), so while every delivery worker is asleep it may also keep the dispatch of a topic with up to
+     * {@value #MAX_SELECTOR_SUBSCRIBERS} subscribers: queued, it would wake a worker (about 20 µs of CPU on a virtual
+     * two-core machine) while this thread goes idle. While a worker is awake the job is queued, where that worker
+     * merges it with the next ones.
      */
     public void hold(final boolean alone) {
         if (maxInlineSubscribers > 0) {

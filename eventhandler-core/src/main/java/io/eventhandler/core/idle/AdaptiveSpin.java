@@ -26,6 +26,7 @@ public final class AdaptiveSpin {
     private final long floorNanos;
     private long budgetNanos;
     private long idleSince;
+    private boolean atFirstLook;
 
     /** @param maxMicros the longest poll, µs; 0 = never poll, sleep at once */
     public AdaptiveSpin(final long maxMicros) {
@@ -49,16 +50,28 @@ public final class AdaptiveSpin {
      */
     public <E extends Exception> boolean await(final Poll<E> work) throws E {
         idleSince = nanoTime.getAsLong();
+        atFirstLook = false;
         if (budgetNanos == 0) {
             return false;
         }
+        boolean first = true;
         do {
             if (work.found()) {
+                atFirstLook = first;
                 return true;
             }
+            first = false;
             Thread.yield();
         } while (nanoTime.getAsLong() - idleSince < budgetNanos);
         return false;
+    }
+
+    /**
+     * Whether the last {@link #await} found work at its first look: it came while this thread was busy with the
+     * last, so whoever sent it is waiting for this thread rather than the other way round.
+     */
+    public boolean foundAtFirstLook() {
+        return atFirstLook;
     }
 
     /** The thread slept after {@link #await} returned false and has work again: sets the next budget. */

@@ -38,6 +38,19 @@ class AdaptiveSpinTest {
     }
 
     @Test
+    void saysWhetherWorkWasThereAtTheFirstLook() {
+        final AdaptiveSpin spin = new AdaptiveSpin(50, clock::read);
+        assertTrue(spin.await(() -> true));
+        assertTrue(spin.foundAtFirstLook(), "work waiting already");
+        final AtomicInteger looks = new AtomicInteger();
+        assertTrue(spin.await(() -> looks.incrementAndGet() == 2));
+        assertFalse(spin.foundAtFirstLook(), "work that came while polling");
+        assertTrue(spin.await(() -> true));
+        assertFalse(spin.await(() -> false));
+        assertFalse(spin.foundAtFirstLook(), "no work: the thread sleeps next");
+    }
+
+    @Test
     void givesUpWhenTheBudgetIsSpent() {
         final AdaptiveSpin spin = new AdaptiveSpin(50, clock::read);
         final AtomicInteger looks = new AtomicInteger();

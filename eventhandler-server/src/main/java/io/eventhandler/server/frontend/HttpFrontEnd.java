@@ -137,7 +137,8 @@ public final class HttpFrontEnd implements Component {
         final NetworkListener listener = listener();
         configureListener(listener, limits, mapper.writerFor(ErrorMessageDTO.class));
         final boolean selectorsServe = publishOnSelector(endpoints);
-        configureTransport(listener.getTransport(), endpoints, selectorsServe);
+        final SpinningSelectorHandler selectors = new SpinningSelectorHandler(http.selectorSpinMicros());
+        configureTransport(listener.getTransport(), endpoints, selectorsServe, selectors);
         final TopicLimit topics = new TopicLimit(endpoints.broker(),
                 limits.effectiveMaxTopics(Runtime.getRuntime().maxMemory()));
         final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, endpoints.access(),
@@ -156,9 +157,11 @@ public final class HttpFrontEnd implements Component {
         route(Map.of(
                 EventHandlerApi.BASE_PATH + EventHandlerApi.SUBSCRIPTION, sse,
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH,
-                new PublishHandler(intake, acceptor, mapper.reader(), dispatches, limits.maxBodyBytes()),
+                new PublishHandler(intake, acceptor, mapper.reader(), dispatches, selectors::waitedRecently,
+                        limits.maxBodyBytes()),
                 EventHandlerApi.BASE_PATH + EventHandlerApi.PUBLISH_BATCH,
-                new BatchPublishHandler(intake, acceptor, mapper.reader(), dispatches, limits.publishBatchMax(),
+                new BatchPublishHandler(intake, acceptor, mapper.reader(), dispatches, selectors::waitedRecently,
+                        limits.publishBatchMax(),
                         Math.max(limits.publishBatchMaxBytes(), limits.maxBodyBytes()))), responses, endpoints,
                 selectorsServe);
         // accepted SSE streams are served below the HTTP server, which would keep each one's whole request
@@ -236,7 +239,7 @@ public final class HttpFrontEnd implements Component {
     }
 
     private void configureTransport(final TCPNIOTransport transport, final Endpoints endpoints,
-                                    final boolean publishOnSelector) {
+                                    final boolean publishOnSelector, final SpinningSelectorHandler selectors) {
         transport.setTcpNoDelay(true);
         // With selectors serving publishes, each request is parsed on the selector that read it, which serves a
         // small publish there (no hand-off, no wake-up of a worker) and hands every other request to a worker
@@ -246,7 +249,7 @@ public final class HttpFrontEnd implements Component {
         transport.setIOStrategy(publishOnSelector ? SameThreadIOStrategy.getInstance()
                 : WorkerThreadIOStrategy.getInstance());
         transport.setSelectorRunnersCount(http.selectorThreads());
-        transport.setSelectorHandler(new SpinningSelectorHandler(http.selectorSpinMicros()));
+        transport.setSelectorHandler(selectors);
         final ThreadPoolConfig workers = ThreadPoolConfig.defaultConfig()
                 .setPoolName("eh-worker")
                 .setCorePoolSize(http.workerThreads())

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A selector thread that found no ready socket polls its sockets for a while ({@link AdaptiveSpin}) before it
@@ -23,7 +24,17 @@ import java.util.Set;
  */
 final class SpinningSelectorHandler extends DefaultSelectorHandler {
 
+    /**
+     * A selector that found work ready at every look for this long is behind its clients. Shorter is too eager: one
+     * publisher paced at 5,000/s to ten subscribers keeps a selector that writes the events itself busy for stretches
+     * of a few ms while it keeps up (2 ms handed a third of the events to workers and doubled their p99); 30 ms let a
+     * selector sharing its core with another process fall to 4,300/s (lab notebook, against Centrifugo).
+     */
+    static final long BEHIND_AFTER_MICROS = 10_000;
+
     private final long spinMicros;
+    /** How often a selector thread went to sleep in the kernel after a poll that found nothing. */
+    private final LongAdder sleeps = new LongAdder();
     /** Each selector thread's own spin, and whether its last poll found nothing (it sleeps next). */
     private final ThreadLocal<Idle> idle = new ThreadLocal<>();
 
@@ -47,7 +58,7 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
 
     @Override
     public Set<SelectionKey> select(final SelectorRunner runner) throws IOException {
-        if (spinMicros == 0 || !runner.getPostponedTasks().isEmpty()) {
+        if (spinMicros == 0) {
             return super.select(runner);
         }
         Idle thread = idle.get();
@@ -55,16 +66,39 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
             thread = new Idle(new AdaptiveSpin(spinMicros), runner);
             idle.set(thread);
         }
+        if (!runner.getPostponedTasks().isEmpty()) {
+            return super.select(runner);
+        }
         if (thread.sleepNext) {
             thread.sleepNext = false;
+            sleeps.increment();
             final Set<SelectionKey> keys = super.select(runner);
             thread.spin.woke();
+            thread.lastWaitedNanos = System.nanoTime();
             return keys;
         }
         if (!thread.spin.await(thread.ready)) {
             thread.sleepNext = true;
         }
+        if (!thread.spin.foundAtFirstLook()) {
+            thread.lastWaitedNanos = System.nanoTime();
+        }
         return runner.getSelector().selectedKeys();
+    }
+
+    /**
+     * Whether the selector thread calling this ran out of work (polled past its first look, or slept) within the
+     * last {@value #BEHIND_AFTER_MICROS} µs. A thread that has found work ready at every look for longer is behind
+     * its clients: they are waiting for it. True on a thread that does not poll (it cannot tell).
+     */
+    boolean waitedRecently() {
+        final Idle thread = idle.get();
+        return thread == null || System.nanoTime() - thread.lastWaitedNanos < BEHIND_AFTER_MICROS * 1_000L;
+    }
+
+    /** How often a selector thread went to sleep in the kernel after a poll that found nothing (tests). */
+    long sleeps() {
+        return sleeps.sum();
     }
 
     /** One selector thread's idle state (a runner keeps its thread; its selector may be replaced). */
@@ -72,6 +106,8 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
         private final AdaptiveSpin spin;
         private final AdaptiveSpin.Poll<IOException> ready;
         private boolean sleepNext;
+        /** When the thread last found no work at its first look ({@link #waitedRecently}). */
+        private long lastWaitedNanos = System.nanoTime();
 
         private Idle(final AdaptiveSpin spin, final SelectorRunner runner) {
             this.spin = spin;

@@ -15,6 +15,7 @@ import org.glassfish.grizzly.http.server.Request;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * {@code POST /eventhandler/publish/batch}: a JSON array of {@code EventPublishRequestDTO}s, as a proxy or gateway
@@ -35,12 +36,14 @@ public final class BatchPublishHandler extends PublishEndpoint {
     private final int maxBodyBytes;
 
     /**
-     * @param maxEvents    events one batch may carry ({@code eh.publish.batch.max})
-     * @param maxBodyBytes body bytes one batch may have ({@code eh.publish.batch.max.bytes})
+     * @param selectorKeepsUp whether the selector thread serving a request ran out of work lately
+     * @param maxEvents      events one batch may carry ({@code eh.publish.batch.max})
+     * @param maxBodyBytes   body bytes one batch may have ({@code eh.publish.batch.max.bytes})
      */
     public BatchPublishHandler(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                               final EdfScheduler dispatches, final int maxEvents, final int maxBodyBytes) {
-        super(intake, acceptor, reader, ORIGIN, dispatches);
+                               final EdfScheduler dispatches, final BooleanSupplier selectorKeepsUp,
+                               final int maxEvents, final int maxBodyBytes) {
+        super(intake, acceptor, reader, ORIGIN, dispatches, selectorKeepsUp);
         this.maxEvents = maxEvents;
         this.maxBodyBytes = maxBodyBytes;
     }

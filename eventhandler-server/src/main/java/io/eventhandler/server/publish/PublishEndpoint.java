@@ -16,6 +16,7 @@ import org.glassfish.grizzly.threadpool.Threads;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * The flow both publish endpoints follow: a JSON POST, its events checked and counted by the {@link PublishIntake}
@@ -33,10 +34,13 @@ abstract class PublishEndpoint extends HttpHandler {
     private final PublishAcceptor acceptor;
     private final String origin;
     private final EdfScheduler dispatches;
+    /** Whether the selector thread serving a request ran out of work lately (false: its clients wait for it). */
+    private final BooleanSupplier selectorKeepsUp;
 
     PublishEndpoint(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                    final String origin, final EdfScheduler dispatches) {
+                    final String origin, final EdfScheduler dispatches, final BooleanSupplier selectorKeepsUp) {
         this.dispatches = dispatches;
+        this.selectorKeepsUp = selectorKeepsUp;
         this.intake = intake;
         this.acceptor = acceptor;
         this.reader = reader.forType(EventPublishRequestDTO.class);
@@ -64,7 +68,9 @@ abstract class PublishEndpoint extends HttpHandler {
             serve(request, response);
             return;
         }
-        dispatches.hold(aloneOnSelector(request));
+        // a selector that has not run out of work lately has publishers waiting for it: leave a fan-out beyond the
+        // inline limit to a worker, so that the next request is read without waiting for those writes
+        dispatches.hold(aloneOnSelector(request) && selectorKeepsUp.getAsBoolean());
         try {
             serve(request, response);
         } finally {

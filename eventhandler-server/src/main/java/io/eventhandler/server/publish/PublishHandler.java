@@ -11,6 +11,7 @@ import org.glassfish.grizzly.http.server.Request;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * {@code POST /eventhandler/publish}, the hot path, served by Grizzly directly: read the body (bounded), parse the
@@ -38,8 +39,9 @@ public final class PublishHandler extends PublishEndpoint {
     private final int maxBodyBytes;
 
     public PublishHandler(final PublishIntake intake, final PublishAcceptor acceptor, final ObjectReader reader,
-                          final EdfScheduler dispatches, final int maxBodyBytes) {
-        super(intake, acceptor, reader, ORIGIN, dispatches);
+                          final EdfScheduler dispatches, final BooleanSupplier selectorKeepsUp,
+                          final int maxBodyBytes) {
+        super(intake, acceptor, reader, ORIGIN, dispatches, selectorKeepsUp);
         this.maxBodyBytes = maxBodyBytes;
     }
 

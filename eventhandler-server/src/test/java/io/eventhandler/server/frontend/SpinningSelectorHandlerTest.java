@@ -18,13 +18,19 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Selector threads that poll before they sleep still take every new connection and every byte: on a real Grizzly
@@ -38,15 +44,25 @@ class SpinningSelectorHandlerTest {
     private static final int READ_TIMEOUT_MS = 5_000;
 
     private TCPNIOTransport transport;
+    private SpinningSelectorHandler selectors;
+    /** What {@link SpinningSelectorHandler#waitedRecently} said on reading each message, by its first letter. */
+    private final Map<Character, List<Boolean>> waited = new ConcurrentHashMap<>();
     private int port;
     private volatile CountDownLatch release = new CountDownLatch(0);
+    private final CountDownLatch holding = new CountDownLatch(1);
+    private final CountDownLatch sentNext = new CountDownLatch(1);
 
     @BeforeEach
     void start() throws IOException {
+        start(2);
+    }
+
+    private void start(final int selectorThreads) throws IOException {
         final FilterChainBuilder chain = FilterChainBuilder.stateless().add(new TransportFilter()).add(new Echo());
         transport = TCPNIOTransportBuilder.newInstance().setIOStrategy(SameThreadIOStrategy.getInstance())
-                .setSelectorRunnersCount(2).build();
-        transport.setSelectorHandler(new SpinningSelectorHandler(1));
+                .setSelectorRunnersCount(selectorThreads).build();
+        selectors = new SpinningSelectorHandler(1);
+        transport.setSelectorHandler(selectors);
         transport.setProcessor(chain.build());
         port = transport.bind(new InetSocketAddress("127.0.0.1", 0)).getLocalAddress() instanceof InetSocketAddress a
                 ? a.getPort() : -1;
@@ -65,9 +81,22 @@ class SpinningSelectorHandlerTest {
         public NextAction handleRead(final FilterChainContext ctx) throws IOException {
             final Buffer in = ctx.getMessage();
             final String text = in.toStringContent(StandardCharsets.US_ASCII);
+            waited.computeIfAbsent(text.charAt(0), c -> new CopyOnWriteArrayList<>()).add(selectors.waitedRecently());
             if (text.startsWith("hold")) {
+                holding.countDown();
                 try {
                     release.await(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            } else if (text.startsWith("busy")) { // busy past the "behind" limit, until the next message is there
+                holding.countDown();
+                final long start = System.nanoTime();
+                while (System.nanoTime() - start <= SpinningSelectorHandler.BEHIND_AFTER_MICROS * 1_000L) {
+                    Thread.onSpinWait();
+                }
+                try {
+                    sentNext.await(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS);
                 } catch (final InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -106,6 +135,26 @@ class SpinningSelectorHandlerTest {
                 assertEquals("pong", echoOf(socket, 4), "round " + round);
                 socket.close();
             }
+        }
+    }
+
+    @Test
+    void aSelectorThatFoundWorkAtEveryLookForLongIsBehind() throws Exception {
+        transport.shutdownNow();
+        start(1); // one selector: the sleeps counted are its own
+        try (Socket socket = connect()) {
+            send(socket, "busy");
+            assertTrue(holding.await(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS));
+            send(socket, "next"); // on loopback in the receiver's buffer when the write returns: before "busy" ends
+            final long slept = selectors.sleeps();
+            sentNext.countDown();
+            assertEquals("busynext", echoOf(socket, 8));
+            // sent once the selector has gone to sleep after those: it waited for this one
+            await().atMost(Duration.ofSeconds(5)).until(() -> selectors.sleeps() > slept);
+            send(socket, "late");
+            assertEquals("late", echoOf(socket, 4));
+            assertEquals(List.of(false), waited.get('n'), "busy for longer than the limit, then work at once");
+            assertEquals(List.of(true), waited.get('l'), "the selector ran out of work again");
         }
     }
 

@@ -8,7 +8,8 @@ import java.util.List;
  * The answers a {@link CapacityModel} gives, without simulation: the latency the calibration measured at the rate
  * asked (between its rates, along straight lines), moved by what the net's pools add or save with other pool
  * sizes ({@link PoolPart}), and the saturation as the lowest of what the cores allowed in calibration and what each
- * pool can hold. A configuration costs milliseconds.
+ * pool can hold. Pools with threads beyond the cores may cost more core time per event ({@link CoreShare}): such a
+ * configuration at rate r is answered as the calibration at r times that factor. A configuration costs milliseconds.
  */
 public final class CapacityPredictor {
 
@@ -19,13 +20,21 @@ public final class CapacityPredictor {
 
     private final CapacityModel model;
     private final MeasuredCurve measured;
+    private final CoreShare cores;
     private final PoolPart pools;
     private final double coreLimit;
 
+    /** Charges nothing for threads beyond the cores. */
     public CapacityPredictor(final CapacityModel model) {
+        this(model, 0);
+    }
+
+    /** @param threadCost core time each pool thread beyond the cores adds to every event, a fraction */
+    public CapacityPredictor(final CapacityModel model, final double threadCost) {
         this.model = model;
         this.measured = new MeasuredCurve(model);
-        this.pools = new PoolPart(model, measured);
+        this.cores = new CoreShare(model.cores(), model.pools(), threadCost);
+        this.pools = new PoolPart(model, measured, cores);
         this.coreLimit = coreLimit();
     }
 
@@ -46,7 +55,10 @@ public final class CapacityPredictor {
         return Math.max(saturation, free / cpuPerEvent);
     }
 
-    /** The saturation of {@code pools} and what limits it. */
+    /**
+     * The saturation of {@code pools} and what limits it: found on the calibration's rate scale, where this
+     * configuration's rates are {@link CoreShare#loadFactor} times higher.
+     */
     public Limit saturation(final Pools configuration) {
         double rate = coreLimit;
         String by = "cores";
@@ -60,6 +72,7 @@ public final class CapacityPredictor {
             rate = delivery;
             by = "delivery pool";
         }
+        rate /= cores.loadFactor(configuration);
         final double[] runs = model.saturationRuns();
         final double median = model.saturation();
         return new Limit(new Interval(rate, rate * Arrays.stream(runs).min().orElse(median) / median,
@@ -87,10 +100,12 @@ public final class CapacityPredictor {
     /** The latency of {@code configuration} at {@code rate} publishes/s. */
     public RatePoint at(final Pools configuration, final double rate) {
         final double saturation = saturation(configuration).rate().value();
-        final double[] calibrated = measured.quantiles(rate);
+        // the cores as busy as the calibration's at this rate: its latency there, and its pools' part there
+        final double equivalent = rate * cores.loadFactor(configuration);
+        final double[] calibrated = measured.quantiles(equivalent);
         final double[] lightLoad = measured.quantiles(model.lowestRate());
         final double[] shift = configuration.equals(model.pools()) ? new double[calibrated.length]
-                : pools.shift(configuration, rate);
+                : pools.shift(configuration, equivalent);
         final double[] out = new double[calibrated.length];
         for (int i = 0; i < out.length; i++) {
             out[i] = rate >= saturation ? Double.POSITIVE_INFINITY
@@ -99,8 +114,8 @@ public final class CapacityPredictor {
         final int p50 = QuantileLevels.indexOf(0.5);
         final int p99 = QuantileLevels.indexOf(0.99);
         return new RatePoint(rate, rate / saturation, out,
-                interval(out[p50], calibrated[p50], measured.p50Factors(rate)),
-                interval(out[p99], calibrated[p99], measured.p99Factors(rate)));
+                interval(out[p50], calibrated[p50], measured.p50Factors(equivalent)),
+                interval(out[p99], calibrated[p99], measured.p99Factors(equivalent)));
     }
 
     /** The measured part scaled by the spread the calibration saw; the pools' shift carried as it is. */
@@ -131,6 +146,10 @@ public final class CapacityPredictor {
 
     public CapacityModel model() {
         return model;
+    }
+
+    public CoreShare cores() {
+        return cores;
     }
 
     /** The calibrated pools' utilisation at {@code rate}: {workers, delivery}. */

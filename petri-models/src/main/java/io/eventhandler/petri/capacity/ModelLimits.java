@@ -28,13 +28,7 @@ final class ModelLimits {
         background(notes);
         generator(notes);
         if (configurations.stream().anyMatch(p -> p.workers() > model.cores() || p.delivery() > model.cores())) {
-            notes.add(String.format(Locale.ROOT, "Pools with more threads than the %d cores: the model charges nothing "
-                    + "for switching between threads, and the cores' run queue only as calibrated with %s; such "
-                    + "configurations may do worse than predicted (on a 2-core machine, pools 4x4 saturated 21-36 %% below "
-                    + "the 2x2 they were predicted from), so read their saturation as an upper bound. Pools with fewer "
-                    + "threads than calibrated may do better: there 1x1 saturated like 2x2 with the lower p99, where the "
-                    + "model predicts a higher one.", model.cores(),
-                    model.pools()));
+            notes.add(beyondCores());
         }
         notes.add(model.servers().size() == 1
                 ? String.format(Locale.ROOT, "Calibrated on one server: the intervals are the spread between its %d "
@@ -46,6 +40,23 @@ final class ModelLimits {
                 + "payloads; other loads need their own calibration.", model.load().publishers(),
                 model.load().subscribers(), model.load().payloadBytes()));
         return notes;
+    }
+
+    /** Pools with threads beyond the cores: what the model charges for them, and what it was measured to cost. */
+    private String beyondCores() {
+        final double cost = predictor.cores().threadCost();
+        final String charged = cost > 0
+                ? String.format(Locale.ROOT, "the model runs at most %d of a pool's threads at once and charges %.0f %% "
+                + "more core time per event for each thread of a pool beyond the cores (--thread-cost: given, not "
+                + "measured; the calibration with %s cannot measure it)", model.cores(), 100 * cost, model.pools())
+                : String.format(Locale.ROOT, "the model runs at most %d of a pool's threads at once but charges "
+                + "nothing for switching between them (--thread-cost 0: the calibration with %s cannot measure it), "
+                + "so read their saturation as an upper bound", model.cores(), model.pools());
+        return String.format(Locale.ROOT, "Pools with more threads than the %d cores: %s. On a 2-core machine pools "
+                + "4x1 and 4x4 saturated 17 %% and 36 %% below 2x2, about 10-14 %% more core time per event for each "
+                + "pool thread beyond the cores. Pools with fewer threads than calibrated may do better: there 1x1 "
+                + "saturated like 2x2 with the lower p99, where the model predicts a higher one.", model.cores(),
+                charged);
     }
 
     private void wakeUp(final List<RateStep> steps, final List<String> notes) {

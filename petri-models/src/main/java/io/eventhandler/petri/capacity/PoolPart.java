@@ -8,6 +8,8 @@ package io.eventhandler.petri.capacity;
  * A thread of a pool is held for its time on a core per event, not for the time it also waited for a core: the
  * wait for a core is the cores' queue, the same whatever the pool sizes, and it is in the calibrated latency
  * already. (Counting it as holding the pool made a pool of one worker saturate at a third of the rate it measured.)
+ * A pool serves at most as many events at once as there are cores ({@link CoreShare#running}): its threads beyond
+ * the cores wait for a core, not for work.
  */
 final class PoolPart {
 
@@ -15,22 +17,26 @@ final class PoolPart {
 
     private final CapacityModel model;
     private final MeasuredCurve measured;
+    private final CoreShare cores;
     private final double[] lightLoad;
 
-    PoolPart(final CapacityModel model, final MeasuredCurve measured) {
+    PoolPart(final CapacityModel model, final MeasuredCurve measured, final CoreShare cores) {
         this.model = model;
         this.measured = measured;
+        this.cores = cores;
         this.lightLoad = measured.quantiles(model.lowestRate());
     }
 
     PoolQueue workers(final Pools pools, final double rate) {
-        return new PoolQueue(pools.workers(), rate / 1e6, measured.perEvent(rate, RateStep::workerRunMicros),
+        return new PoolQueue(cores.running(pools.workers()), rate / 1e6,
+                measured.perEvent(rate, RateStep::workerRunMicros),
                 scv(model.stages().acceptScv(), 1));
     }
 
     /** A dispatch holds its delivery thread for all its subscribers' writes: their sum varies less than one. */
     PoolQueue delivery(final Pools pools, final double rate) {
-        return new PoolQueue(pools.delivery(), rate / 1e6, measured.perEvent(rate, RateStep::deliveryRunMicros),
+        return new PoolQueue(cores.running(pools.delivery()), rate / 1e6,
+                measured.perEvent(rate, RateStep::deliveryRunMicros),
                 scv(model.stages().writeScv(), model.load().subscribers()));
     }
 

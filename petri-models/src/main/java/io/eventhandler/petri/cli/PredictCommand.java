@@ -53,6 +53,8 @@ final class PredictCommand implements Command {
                 Option.of("cdf", "FILE.png", "the latency distribution at one rate", null),
                 Option.of("cdf-rate", "R", "the rate of --cdf", "the recommended configuration's knee"),
                 Option.of("cdf-pools", "WxD", "the configuration of --cdf", "the recommended one"),
+                Option.of("thread-cost", "FRACTION", "core time each pool thread beyond the cores adds to every "
+                        + "event (the calibration cannot measure it), e.g. 0.1", "0"),
                 Option.of("csv", "FILE", "every configuration's curve: rate, p50, p99 and their intervals", null));
     }
 
@@ -61,7 +63,7 @@ final class PredictCommand implements Command {
         final CapacityModel model = CapacityModelFile.read(Path.of(options.required("model")));
         final List<Pools> configurations = configurations(options.text("pools"));
         final Double deadline = options.has("p99-under") ? Durations.millis(options.text("p99-under")) : null;
-        final CapacityPredictor predictor = new CapacityPredictor(model);
+        final CapacityPredictor predictor = new CapacityPredictor(model, options.number("thread-cost", 0));
         final CapacityAnswer answer = predictor.answer(configurations, deadline);
         final List<AnswerReport.Asked> asked = new ArrayList<>();
         if (options.has("rates")) {

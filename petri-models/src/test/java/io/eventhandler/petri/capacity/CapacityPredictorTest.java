@@ -72,6 +72,37 @@ class CapacityPredictorTest {
     }
 
     @Test
+    void aPoolRunsNoMoreThreadsAtOnceThanTheCores() {
+        // 2 cores: 4 threads of a pool serve no faster than 2, so 4x4 waits as long as 2x2 (no cost per thread)
+        final CapacityPredictor predictor = new CapacityPredictor(TestModels.calibrated(SATURATION, 40, 30));
+        final double rate = 0.7 * SATURATION;
+        assertEquals(predictor.at(new Pools(2, 2), rate).p99().value(),
+                predictor.at(new Pools(4, 4), rate).p99().value(), 1e-9);
+    }
+
+    @Test
+    void withACostPerThreadBeyondTheCoresMorePoolThreadsSaturateLower() {
+        final CapacityPredictor predictor = new CapacityPredictor(TestModels.calibrated(SATURATION, 30, 20), 0.1);
+        assertEquals(SATURATION, predictor.saturation(new Pools(1, 1)).rate().value(), 1);
+        assertEquals(SATURATION, predictor.saturation(new Pools(2, 2)).rate().value(), 1);
+        assertEquals(SATURATION / 1.2, predictor.saturation(new Pools(4, 1)).rate().value(), 1);
+        final CapacityPredictor.Limit four = predictor.saturation(new Pools(4, 4));
+        assertEquals(SATURATION / 1.4, four.rate().value(), 1);
+        assertEquals("cores", four.by());
+        assertTrue(four.rate().low() < four.rate().value() && four.rate().high() > four.rate().value());
+    }
+
+    @Test
+    void withACostPerThreadBeyondTheCoresARateLoadsTheCoresAsAHigherOneDidInCalibration() {
+        final CapacityPredictor predictor = new CapacityPredictor(TestModels.calibrated(SATURATION, 40, 30), 0.1);
+        final double rate = 0.5 * SATURATION;
+        final RatePoint four = predictor.at(new Pools(4, 4), rate);
+        assertEquals(predictor.at(new Pools(2, 2), 1.4 * rate).p99().value(), four.p99().value(), 1e-9);
+        assertEquals(1.4 * 0.5, four.fraction(), 1e-9);
+        assertTrue(four.p99().value() > predictor.at(new Pools(2, 2), rate).p99().value());
+    }
+
+    @Test
     void pastTheSaturationThereIsNoLatency() {
         final CapacityPredictor predictor = new CapacityPredictor(TestModels.calibrated(SATURATION, 30, 20));
         assertTrue(Double.isInfinite(predictor.at(new Pools(2, 2), 1.01 * SATURATION).p99().value()));

@@ -21,6 +21,10 @@ import java.util.concurrent.atomic.LongAdder;
  * consumes it); a task queued after that wakes the sleeping selector as it always does. Pending tasks (a new
  * connection, a write interest registered by another thread) end a poll at once. Looking at Grizzly's pending queue
  * clears its "tasks pending" flag, so {@link #preSelect} runs whatever the queue holds, flag or not.
+ *
+ * <p>The same polls tell whether a selector keeps up with its clients: one that has found work ready at every look
+ * for {@value #BEHIND_AFTER_MICROS} µs has clients waiting for it ({@link #waitedRecently}), and a publish it serves
+ * then leaves a large fan-out to the delivery workers instead of writing it before the next request.
  */
 final class SpinningSelectorHandler extends DefaultSelectorHandler {
 
@@ -35,7 +39,7 @@ final class SpinningSelectorHandler extends DefaultSelectorHandler {
     private final long spinMicros;
     /** How often a selector thread went to sleep in the kernel after a poll that found nothing. */
     private final LongAdder sleeps = new LongAdder();
-    /** Each selector thread's own spin, and whether its last poll found nothing (it sleeps next). */
+    /** Each selector thread's spin, whether its last poll found nothing (it sleeps next), when it last waited. */
     private final ThreadLocal<Idle> idle = new ThreadLocal<>();
 
     SpinningSelectorHandler(final long spinMicros) {

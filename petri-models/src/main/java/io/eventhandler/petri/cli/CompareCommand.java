@@ -49,10 +49,9 @@ final class CompareCommand implements Command {
     @Override
     public List<Option> options() {
         return List.of(
-                Option.of("model", "FILE", "the model to check", null),
+                ModelOptions.model("the model to check"),
                 Option.of("measured", "FILE,FILE,...", "model files calibrate wrote on the check servers", null),
-                Option.of("thread-cost", "FRACTION", "core time each pool thread beyond the cores adds to every "
-                        + "event (the calibration cannot measure it), e.g. 0.1", "0"),
+                ModelOptions.THREAD_COST,
                 Option.of("saturation-within", "PERCENT", "criterion on the saturation", "15"),
                 Option.of("p99-within", "PERCENT", "criterion on each p99", "20"),
                 Option.of("up-to", "FRACTION", "the p99 criterion applies up to this fraction of the saturation",
@@ -61,8 +60,8 @@ final class CompareCommand implements Command {
 
     @Override
     public void run(final Options options, final PrintStream out) throws UsageException, IOException {
-        final CapacityModel model = CapacityModelFile.read(Path.of(options.required("model")));
-        final CapacityPredictor predictor = new CapacityPredictor(model, options.number("thread-cost", 0));
+        final CapacityModel model = ModelOptions.read(options);
+        final CapacityPredictor predictor = ModelOptions.predictor(model, options);
         final Criteria criteria = new Criteria(options.number("saturation-within", 0) / 100,
                 options.number("p99-within", 0) / 100, options.number("up-to", 0));
         final Map<Pools, List<ServerCurve>> groups = new LinkedHashMap<>();

@@ -2,7 +2,6 @@ package io.eventhandler.petri.cli;
 
 import io.eventhandler.petri.capacity.CapacityAnswer;
 import io.eventhandler.petri.capacity.CapacityModel;
-import io.eventhandler.petri.capacity.CapacityModelFile;
 import io.eventhandler.petri.capacity.CapacityPredictor;
 import io.eventhandler.petri.capacity.ConfigurationAnswer;
 import io.eventhandler.petri.capacity.Pools;
@@ -43,7 +42,7 @@ final class PredictCommand implements Command {
     @Override
     public List<Option> options() {
         return List.of(
-                Option.of("model", "FILE", "the model file calibrate wrote", null),
+                ModelOptions.model("the model file calibrate wrote"),
                 Option.of("pools", "WxD,...", "pool configurations to compare: W workers x D delivery threads",
                         "every combination of 1, 2, 4"),
                 Option.of("p99-under", "DEADLINE", "a p99 deadline, e.g. 5ms, 800us, 0.01s (a bare number is ms)", null),
@@ -53,17 +52,16 @@ final class PredictCommand implements Command {
                 Option.of("cdf", "FILE.png", "the latency distribution at one rate", null),
                 Option.of("cdf-rate", "R", "the rate of --cdf", "the recommended configuration's knee"),
                 Option.of("cdf-pools", "WxD", "the configuration of --cdf", "the recommended one"),
-                Option.of("thread-cost", "FRACTION", "core time each pool thread beyond the cores adds to every "
-                        + "event (the calibration cannot measure it), e.g. 0.1", "0"),
+                ModelOptions.THREAD_COST,
                 Option.of("csv", "FILE", "every configuration's curve: rate, p50, p99 and their intervals", null));
     }
 
     @Override
     public void run(final Options options, final PrintStream out) throws UsageException, IOException {
-        final CapacityModel model = CapacityModelFile.read(Path.of(options.required("model")));
+        final CapacityModel model = ModelOptions.read(options);
         final List<Pools> configurations = configurations(options.text("pools"));
         final Double deadline = options.has("p99-under") ? Durations.millis(options.text("p99-under")) : null;
-        final CapacityPredictor predictor = new CapacityPredictor(model, options.number("thread-cost", 0));
+        final CapacityPredictor predictor = ModelOptions.predictor(model, options);
         final CapacityAnswer answer = predictor.answer(configurations, deadline);
         final List<AnswerReport.Asked> asked = new ArrayList<>();
         if (options.has("rates")) {

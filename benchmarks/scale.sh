@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Issue 9 scale experiments: starts the Event Handler as a JVM of its own (so that its resident memory, threads and
-# CPU can be read from /proc), runs one ScaleExperiment scenario against it, stops it and keeps the report, the
-# server's log and its GC log.
+# Scale experiments (10,000 subscribers, reconnect storm, many topics): starts the Event Handler as a JVM of its
+# own (so that its resident memory, threads and CPU can be read from /proc), runs one ScaleExperiment scenario
+# against it, stops it and keeps the report, the server's log and its GC log.
 #
 #   benchmarks/scale.sh OUT-DIR fanout|storm|topics [ScaleExperiment options...]
 #

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# one C run (compare preset) against checkout $1; metrics after to $2.metrics
+set -eu
+root=$1; out=$2
+flags=$(grep -m1 -E '^ +.*java .*-jar eventhandler-server/target/eventhandler-server.jar' $root/README.md); flags=${flags#*java }; flags="${flags%%-jar *} ${EXTRA:-}"
+d=$(mktemp -d); (cd $d && exec env SERVER_PORT=18455 java $flags -jar $root/eventhandler-server/target/eventhandler-server.jar) > $out.server.log 2>&1 &
+pid=$!
+for i in $(seq 1 150); do curl -sf http://127.0.0.1:18455/eventhandler/echo >/dev/null && break; sleep 0.2; done
+java -XX:+UseParallelGC -Xms1g -Xmn512m -XX:+AlwaysPreTouch -jar /work/main/benchmarks/target/benchmarks.jar --url http://127.0.0.1:18455 --server-pid $pid ${SCEN:---preset C --warmup 3000 --runs 3} > $out.txt 2>&1
+curl -s http://127.0.0.1:18455/eventhandler/metrics > $out.metrics || true
+grep "CPU .* per delivery" $out.txt; grep "creation stamp" $out.txt; grep -h "acknowledged" $out.txt
+grep -E '^eh_delivery_(dispatch|merge)|^eh_sse.*(write|flush)' $out.metrics
+kill $pid; wait $pid 2>/dev/null || true

@@ -41,7 +41,7 @@ public final class RequestLimits {
     /** An event type (or topic name): its trimmed form within the length, of the allowed characters. */
     public void eventType(final String eventType, final String field, final String origin) {
         final String name = eventType.trim();
-        length(name, limits.maxEventTypeLength(), field, LimitsConfiguration.MAX_EVENT_TYPE_LENGTH.key(), origin);
+        length(name, limits.maxEventTypeLength(), field, "", LimitsConfiguration.MAX_EVENT_TYPE_LENGTH.key(), origin);
         if (!(defaultPattern ? ofDefaultCharacters(name) : eventTypeMatcher.get().reset(name).matches())) {
             throw ArrowheadException.invalidParameter(field + " may only consist of characters matching "
                     + eventTypePattern.pattern() + " (" + LimitsConfiguration.EVENT_TYPE_PATTERN.key() + ").",
@@ -66,49 +66,50 @@ public final class RequestLimits {
     }
 
     /**
-     * A system of a request: name, address, authentication info and metadata. The field names are joined only for
-     * a message: this runs on every publish.
+     * A system of a request: name, address, authentication info and metadata. Each message names {@code field}
+     * and the part, joined only when it is sent: this runs on every publish.
      */
     public void system(final SystemRequestDTO system, final String field, final String origin) {
-        final String name = system.systemName();
-        if (name != null && name.length() > limits.maxSystemNameLength()) {
-            systemName(name, field + ".SystemName", origin);
-        }
-        final String address = system.address();
-        if (address != null && address.length() > limits.maxAddressLength()) {
-            address(address, field + ".Address", origin);
-        }
+        length(system.systemName(), limits.maxSystemNameLength(), field, ".SystemName",
+                LimitsConfiguration.MAX_SYSTEM_NAME_LENGTH.key(), origin);
+        length(system.address(), limits.maxAddressLength(), field, ".Address",
+                LimitsConfiguration.MAX_ADDRESS_LENGTH.key(), origin);
         if (system.authenticationInfo() != null
                 && system.authenticationInfo().length() > LimitsConfiguration.STORED_AUTHENTICATION_INFO_COLUMN) {
             throw ArrowheadException.invalidParameter(field + ".AuthenticationInfo is longer than "
                     + LimitsConfiguration.STORED_AUTHENTICATION_INFO_COLUMN + " characters.", origin);
         }
-        if (system.metadata() != null && system.metadata().size() > limits.maxMetadataEntries()) {
-            metadata(system.metadata(), field + ".Metadata", origin);
-        }
+        metadata(system.metadata(), field, ".Metadata", origin);
     }
 
     public void systemName(final String name, final String field, final String origin) {
-        length(name, limits.maxSystemNameLength(), field, LimitsConfiguration.MAX_SYSTEM_NAME_LENGTH.key(), origin);
+        length(name, limits.maxSystemNameLength(), field, "", LimitsConfiguration.MAX_SYSTEM_NAME_LENGTH.key(),
+                origin);
     }
 
     public void address(final String address, final String field, final String origin) {
-        length(address, limits.maxAddressLength(), field, LimitsConfiguration.MAX_ADDRESS_LENGTH.key(), origin);
+        length(address, limits.maxAddressLength(), field, "", LimitsConfiguration.MAX_ADDRESS_LENGTH.key(), origin);
     }
 
     /** A metadata map (null is none). */
     public void metadata(final Map<?, ?> metadata, final String field, final String origin) {
+        metadata(metadata, field, "", origin);
+    }
+
+    private void metadata(final Map<?, ?> metadata, final String field, final String part, final String origin) {
         if (metadata != null && metadata.size() > limits.maxMetadataEntries()) {
-            throw ArrowheadException.invalidParameter(field + " has " + metadata.size() + " entries, more than "
-                    + limits.maxMetadataEntries() + " (" + LimitsConfiguration.MAX_METADATA_ENTRIES.key() + ").", origin);
+            throw ArrowheadException.invalidParameter(field + part + " has " + metadata.size()
+                    + " entries, more than " + limits.maxMetadataEntries() + " ("
+                    + LimitsConfiguration.MAX_METADATA_ENTRIES.key() + ").", origin);
         }
     }
 
-    private static void length(final String value, final int max, final String field, final String setting,
-                               final String origin) {
+    /** The message names {@code field} followed by {@code part}. */
+    private static void length(final String value, final int max, final String field, final String part,
+                               final String setting, final String origin) {
         if (value != null && value.length() > max) {
-            throw ArrowheadException.invalidParameter(field + " is longer than " + max + " characters (" + setting
-                    + ").", origin);
+            throw ArrowheadException.invalidParameter(field + part + " is longer than " + max + " characters ("
+                    + setting + ").", origin);
         }
     }
 }

@@ -6,8 +6,10 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -28,10 +30,8 @@ class EventTypeCharactersTest {
                 .range('0', '9');
         final Arbitrary<Character> other = Arbitraries.chars().with("`@[]{}\\ ;+,\u0000\u007f\u00e9\u0131\ud83d")
                 .range((char) 0, (char) 0x17f);
-        return Arbitraries.frequencyOf(
-                        net.jqwik.api.Tuple.of(12, allowed),
-                        net.jqwik.api.Tuple.of(1, other))
+        return Arbitraries.frequencyOf(Tuple.of(12, allowed), Tuple.of(1, other))
                 .list().ofMinSize(0).ofMaxSize(12)
-                .map(chars -> chars.stream().map(String::valueOf).reduce("", String::concat));
+                .map(chars -> chars.stream().map(String::valueOf).collect(Collectors.joining()));
     }
 }

@@ -8,10 +8,14 @@ import io.eventhandler.server.config.KafkaConfiguration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The backup's copies of the exported topics, on the primary of a pair: every event of such a topic is copied to the
@@ -82,10 +86,7 @@ public final class ExportedCopies implements Replicator {
             backup.discard(event);
             return;
         }
-        final Event now = withheld.computeIfAbsent(event.topic(), t -> new Withheld()).discard(event);
-        if (now != null) {
-            backup.discard(now);
-        }
+        withheld.computeIfAbsent(event.topic(), t -> new Withheld()).discard(event);
     }
 
     /**
@@ -93,10 +94,7 @@ public final class ExportedCopies implements Replicator {
      * back): the discard requests waiting for them go to the backup.
      */
     void heldThrough(final String topic, final long sequence) {
-        final Withheld waiting = withheld.computeIfAbsent(topic, t -> new Withheld());
-        for (final Event event : waiting.through(sequence)) {
-            backup.discard(event);
-        }
+        withheld.computeIfAbsent(topic, t -> new Withheld()).through(sequence);
     }
 
     /** Discard requests waiting for Kafka now, over the topics. */
@@ -113,39 +111,95 @@ public final class ExportedCopies implements Replicator {
         return dropped.sum();
     }
 
-    /** One topic's waiting discard requests, by sequence number. */
+    /** The lock of one topic's waiting requests, for a test to hold as the export's thread would. */
+    Lock lockOf(final String topic) {
+        return withheld.computeIfAbsent(topic, t -> new Withheld()).lock;
+    }
+
+    /**
+     * One topic's waiting discard requests, by sequence number. The export's thread runs in the idle scheduling class
+     * and may lose its core inside any critical section; a delivery thread that waited for its lock would wait until
+     * the cores are otherwise idle. So a delivery thread never waits: it leaves its request in {@link #arriving} and
+     * settles only if the lock is free, and whoever holds the lock settles what arrived meanwhile before it leaves.
+     */
     private final class Withheld {
 
+        private final Queue<Event> arriving = new ConcurrentLinkedQueue<>();
+        private final ReentrantLock lock = new ReentrantLock();
+        /** Guarded by {@link #lock}. */
         private final TreeMap<Long, Event> bySequence = new TreeMap<>();
         /** Kafka holds the topic through this number (0: nothing known yet). */
-        private long through;
+        private volatile long through;
+        /** The lowest number waiting in {@link #bySequence} (none: {@code Long.MAX_VALUE}), read without the lock. */
+        private volatile long lowestWaiting = Long.MAX_VALUE;
+        /** How many wait in {@link #bySequence}, read without the lock. */
+        private volatile int waiting;
 
-        /** The event to discard at once, or null when its request waits. */
-        synchronized Event discard(final Event event) {
+        void discard(final Event event) {
             if (event.sequence() <= through) {
-                return event;
+                backup.discard(event);
+                return;
             }
-            bySequence.put(event.sequence(), event);
-            if (bySequence.size() > maxWithheld) {
-                bySequence.pollFirstEntry();
-                dropped.increment();
-            }
-            return null;
+            arriving.add(event);
+            settle();
         }
 
-        synchronized List<Event> through(final long sequence) {
+        void through(final long sequence) {
             through = sequence;
-            if (bySequence.isEmpty() || bySequence.firstKey() > sequence) {
-                return List.of();
-            }
-            final Map<Long, Event> due = bySequence.headMap(sequence, true);
-            final List<Event> events = new ArrayList<>(due.values());
-            due.clear();
-            return events;
+            settle();
         }
 
-        synchronized int size() {
-            return bySequence.size();
+        int size() {
+            return waiting + arriving.size();
         }
+
+        /**
+         * Moves the arrivals in and sends what Kafka holds, as long as there is such work and the lock is free: a
+         * thread that finds it taken leaves the work to the holder, which looks again after unlocking.
+         */
+        private void settle() {
+            while ((!arriving.isEmpty() || lowestWaiting <= through) && lock.tryLock()) {
+                final List<Event> due;
+                try {
+                    due = settleHolding();
+                } finally {
+                    lock.unlock();
+                }
+                due.forEach(backup::discard);
+            }
+        }
+
+        private List<Event> settleHolding() {
+            final long held = through;
+            List<Event> due = List.of();
+            for (Event event = arriving.poll(); event != null; event = arriving.poll()) {
+                if (event.sequence() <= held) {
+                    due = add(due, event);
+                    continue;
+                }
+                bySequence.put(event.sequence(), event);
+                if (bySequence.size() > maxWithheld) {
+                    bySequence.pollFirstEntry();
+                    dropped.increment();
+                }
+            }
+            if (!bySequence.isEmpty() && bySequence.firstKey() <= held) {
+                final Map<Long, Event> heldNow = bySequence.headMap(held, true);
+                for (final Event event : heldNow.values()) {
+                    due = add(due, event);
+                }
+                heldNow.clear();
+            }
+            lowestWaiting = bySequence.isEmpty() ? Long.MAX_VALUE : bySequence.firstKey();
+            waiting = bySequence.size();
+            return due;
+        }
+    }
+
+    /** {@code list} with {@code event} added, a new list for the first one (most settlements send nothing). */
+    private static List<Event> add(final List<Event> list, final Event event) {
+        final List<Event> growing = list.isEmpty() ? new ArrayList<>() : list;
+        growing.add(event);
+        return growing;
     }
 }

@@ -12,6 +12,18 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -93,5 +105,78 @@ class ExportedCopiesTest {
         assertEquals(3, copies.dropped());
         copies.heldThrough("KEPT", 5);
         assertEquals(List.of("KEPT:4", "KEPT:5"), discarded, "the dropped copies stay with the backup");
+    }
+
+    @Test
+    void aDiscardNeverWaitsForTheThreadThatHoldsItsTopic() throws Exception {
+        final ExportedCopies copies = new ExportedCopies(exporting("KEPT", false), backup, 100);
+        copies.keeps("KEPT", Destination.EDGE);
+        copies.heldThrough("KEPT", 1);
+        final Lock lock = copies.lockOf("KEPT");
+        lock.lock(); // as the export's thread, in the idle scheduling class, would while it lost its core
+        try {
+            final CompletableFuture<Void> delivery = CompletableFuture.runAsync(() -> {
+                copies.discard(event("KEPT", 1));
+                copies.discard(event("KEPT", 2));
+            });
+            delivery.get(30, TimeUnit.SECONDS); // a delivery thread that waited for the lock would never return here
+            assertEquals(List.of("KEPT:1"), discarded, "held by Kafka already: at once, lock or no lock");
+            assertEquals(1, copies.withheld());
+        } finally {
+            lock.unlock();
+        }
+        copies.heldThrough("KEPT", 2);
+        assertEquals(List.of("KEPT:1", "KEPT:2"), discarded);
+        assertEquals(0, copies.withheld());
+    }
+
+    @Test
+    void requestsFromTwoDeliveryThreadsAndTheExportsReachTheBackupOnceWithoutALaterCall() throws Exception {
+        final int events = 2_000;
+        for (int round = 0; round < 50; round++) {
+            final Queue<Long> sent = new ConcurrentLinkedQueue<>();
+            final ExportedCopies copies = new ExportedCopies(exporting("KEPT", false), new Replicator() {
+                @Override
+                public void replicate(final Event event, final Runnable acknowledged, final Runnable failed) {
+                    acknowledged.run();
+                }
+
+                @Override
+                public void discard(final Event event) {
+                    sent.add(event.sequence());
+                }
+            }, events);
+            copies.keeps("KEPT", Destination.EDGE);
+            final ExecutorService threads = Executors.newFixedThreadPool(3);
+            try {
+                final List<Future<?>> running = List.of(
+                        threads.submit(() -> discardEvery(copies, 1, events)),
+                        threads.submit(() -> discardEvery(copies, 2, events)),
+                        threads.submit(() -> {
+                            for (long through = 100; through <= events; through += 100) {
+                                copies.heldThrough("KEPT", through);
+                            }
+                        }));
+                for (final Future<?> each : running) {
+                    each.get();
+                }
+            } finally {
+                threads.shutdownNow();
+            }
+            // no call after the threads: a request left behind by a thread that found the lock taken would be missing
+            final Set<Long> missing = LongStream.rangeClosed(1, events).boxed()
+                    .collect(Collectors.toCollection(TreeSet::new));
+            missing.removeAll(sent);
+            assertEquals(Set.of(), missing, "round " + round + ": never sent");
+            assertEquals(events, sent.size(), "round " + round + ": each sent once");
+            assertEquals(0, copies.withheld());
+            assertEquals(0, copies.dropped());
+        }
+    }
+
+    private static void discardEvery(final ExportedCopies copies, final long first, final long last) {
+        for (long sequence = first; sequence <= last; sequence += 2) {
+            copies.discard(event("KEPT", sequence));
+        }
     }
 }

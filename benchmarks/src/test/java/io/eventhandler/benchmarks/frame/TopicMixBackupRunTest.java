@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class TopicMixBackupRunTest {
 
+    @Tag("long") // two server processes and a measured run: 12-14 s
     @Test
     void replicationJobsSendCopiesToTheBackupProcess() throws Exception {
         final TopicMixOptions options = TopicMixOptions.parse(new String[] {"--topics", "31", "--runs", "1",

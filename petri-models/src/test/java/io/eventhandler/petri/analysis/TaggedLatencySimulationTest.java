@@ -7,6 +7,7 @@ import io.eventhandler.petri.net.StageDistribution.Erlang;
 import io.eventhandler.petri.net.StageDistribution.ErlangWithTail;
 import io.eventhandler.petri.net.StageModel;
 import io.eventhandler.petri.predict.LatencyDistribution;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,6 +50,7 @@ class TaggedLatencySimulationTest {
         }
     }
 
+    @Tag("long") // two loaded simulations: 8-10 s
     @Test
     void aLoadedSingleCoreWithOneDeliveryWorkerHasALongerTail() {
         final CapacityConfiguration wide = new CapacityConfiguration(2, 4, 4, 2500, 4);

@@ -31,6 +31,7 @@ class RegimeNetTest {
             RegimeModel.Coupling.INDEPENDENT);
     private static final int RUNS = 1000;
 
+    @Tag("long") // a simulation at 200/s: 5 s
     @Test
     void periodicPublishesSlowerThanTheCoolingTimeAllArriveCold() {
         // period 5 ms, the work 0.15 ms: 4.85 ms idle before each event, cooling after 1 ms

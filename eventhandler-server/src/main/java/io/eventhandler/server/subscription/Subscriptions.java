@@ -384,10 +384,10 @@ public final class Subscriptions implements AutoCloseable {
             if (resumeAfter != null) {
                 delivery.subscribe(subscription, resumeAfter, positions.track(stored.id(), resumeAfter, true));
             } else {
-                // a new subscription starts with what is accepted from now on; recorded as such at the next write
+                // a new subscription starts with what is accepted from now on, recorded as such before it attaches
                 final long now = broker.topic(stored.eventTypeName(), false).map(TopicSnapshot::lastSequence)
                         .orElse(0L);
-                delivery.subscribe(subscription, -1, positions.track(stored.id(), now, false));
+                delivery.subscribe(subscription, -1, positions.trackWritten(stored.id(), now));
             }
         }
         attached.put(key, publishers);

@@ -82,6 +82,24 @@ public final class DeliveredPositions implements AutoCloseable {
         return position;
     }
 
+    /**
+     * The position of subscription {@code id}, starting at {@code start}, written to the store at once: a subscription
+     * attached without a recorded position (new, or re-attached from now) must not depend on the timer's next write,
+     * or a crash before it would restore the subscription with no position, and it would resume from the events
+     * accepted after the restart, skipping those it had not been delivered yet. If the write fails, the timer writes
+     * it.
+     */
+    public Position trackWritten(final long id, final long start) {
+        try {
+            store.recordDeliveredPositions(Map.of(id, start));
+            return track(id, start, true);
+        } catch (final RuntimeException e) {
+            LOG.warn("webhook subscription {}: its starting position not written yet ({}); the next interval writes it",
+                    id, e.getMessage());
+            return track(id, start, false);
+        }
+    }
+
     /** Stop tracking a subscription that was removed or replaced. */
     public void forget(final long id) {
         positions.remove(id);

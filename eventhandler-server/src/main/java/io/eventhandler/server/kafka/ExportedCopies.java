@@ -28,8 +28,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * requests for the exported topics wait here, per topic in sequence order, until the export reports that Kafka holds
  * the topic through their number ({@link #heldThrough}). Which topics are exported the delivery plans tell it as they
  * decide to keep their copies ({@link #keeps}), so the answer is the plans' own. At most as many requests wait per
- * topic as the backup keeps copies of it; beyond, the oldest is dropped and counted: the backup keeps that copy until
- * its buffer pushes it out.
+ * topic as the backup keeps copies of it (besides those arriving while another thread settles the topic); beyond, the
+ * oldest is dropped and counted: the backup keeps that copy until its buffer pushes it out.
  */
 public final class ExportedCopies implements Replicator {
 

@@ -7,12 +7,18 @@ import org.slf4j.LoggerFactory;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Properties;
 
 /**
  * The store's one JDBC connection, used by one transaction at a time. A connection found dead (an external database
  * restarted, a network drop) is replaced by a new one, and a transaction that failed because the connection died
  * is run once more on the new one. Every new connection first creates the schema if missing.
+ *
+ * <p>A write can ask to reach the file or the disk before it returns ({@link Reach}). PostgreSQL and MySQL commit
+ * to their log on disk; H2 (MVStore) keeps a commit in its process's memory until its writer thread stores it, up to
+ * half a second later, so a kill in between loses a change that was answered 200. For H2 the store therefore asks
+ * for a {@code CHECKPOINT} (to the file) or {@code CHECKPOINT SYNC} (to the disk) after such a commit.
  *
  * <p>Thread-safe: callers from any thread are serialised on this object. Subscribe and management calls are rare,
  * so one connection is enough and keeps the replace-on-subscribe transactions trivially free of races.
@@ -21,6 +27,18 @@ final class Database implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
     private static final int VALIDITY_TIMEOUT_SECONDS = 5;
+    /** H2's "Admin rights are required for this operation": a CHECKPOINT by a user who is not the database's admin. */
+    private static final int H2_ADMIN_RIGHTS_REQUIRED = 90040;
+
+    /** How far a transaction's commit must have reached when {@link #inTransaction(Work, Reach)} returns. */
+    enum Reach {
+        /** Committed: a read, or a write the database may store on its own schedule. */
+        COMMITTED,
+        /** In the database's file: it survives a crash of the process (the operating system writes it later). */
+        FILE,
+        /** On the disk: it survives a power loss too. */
+        DISK
+    }
 
     /** A unit of work run in one transaction. */
     interface Work<T> {
@@ -29,6 +47,8 @@ final class Database implements AutoCloseable {
 
     private final StoreConfiguration configuration;
     private Connection connection;
+    /** Whether the connection's database holds commits in memory for a while (H2 other than in memory). */
+    private boolean storesBehindCommits;
     private boolean closed;
 
     private Database(final StoreConfiguration configuration) {
@@ -47,9 +67,20 @@ final class Database implements AutoCloseable {
     /**
      * Runs the work in one transaction: committed if it returns, rolled back if it throws.
      *
+     * @param reach how far the commit must have reached before this returns
+     * @throws SQLException if the work or the commit failed, or the commit could not be stored as far as asked
+     *                      (it is then committed, and stored later if the database can)
      * @throws IllegalStateException if the store is closed
      */
-    synchronized <T> T inTransaction(final Work<T> work) throws SQLException {
+    synchronized <T> T inTransaction(final Work<T> work, final Reach reach) throws SQLException {
+        final T result = commit(work);
+        if (reach != Reach.COMMITTED && storesBehindCommits) {
+            store(reach);
+        }
+        return result;
+    }
+
+    private <T> T commit(final Work<T> work) throws SQLException {
         if (closed) {
             throw new IllegalStateException("the subscription store is closed");
         }
@@ -72,6 +103,21 @@ final class Database implements AutoCloseable {
                 rollback(current);
                 throw e;
             }
+        }
+    }
+
+    /** Has H2 store what it holds in memory now, to its file or to the disk. */
+    private void store(final Reach reach) throws SQLException {
+        try (Statement checkpoint = connection.createStatement()) {
+            checkpoint.execute(reach == Reach.DISK ? "CHECKPOINT SYNC" : "CHECKPOINT");
+        } catch (final SQLException e) {
+            if (e.getErrorCode() != H2_ADMIN_RIGHTS_REQUIRED) {
+                throw e;
+            }
+            // another user than the database's admin: H2's own writer stores the commit, within half a second
+            storesBehindCommits = false;
+            LOG.warn("the subscription store {} cannot be asked to write a change before it is answered (its user "
+                    + "is not the database's admin): a crash can lose the changes of the last half second", where());
         }
     }
 
@@ -105,6 +151,8 @@ final class Database implements AutoCloseable {
             fresh.setAutoCommit(false);
             Schema.create(fresh);
             fresh.commit();
+            storesBehindCommits = "H2".equals(fresh.getMetaData().getDatabaseProductName())
+                    && !configuration.url().startsWith("jdbc:h2:mem:");
             return fresh;
         } catch (final SQLException | RuntimeException e) {
             closeQuietly(fresh);

@@ -106,7 +106,7 @@ public final class SubscriptionStore implements AutoCloseable {
      * transaction (Arrowhead's {@code forceRegisterSubscription}: the replacement gets a new id).
      */
     public StoredSubscription save(final NewSubscription subscription) {
-        return run("save", connection -> {
+        return write("save", connection -> {
             final long eventTypeId = eventTypeId(connection, subscription.eventType());
             final int replaced;
             try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_subscription WHERE " + PAIR)) {
@@ -166,7 +166,7 @@ public final class SubscriptionStore implements AutoCloseable {
      *                            type and subscriber
      */
     public StoredSubscription update(final long id, final NewSubscription subscription) {
-        return run("update", connection -> {
+        return write("update", connection -> {
             final StoredSubscription existing = select(connection, id).orElseThrow(() -> notExists(id));
             final long eventTypeId = eventTypeId(connection, subscription.eventType());
             final SystemRef subscriber = subscription.subscriber().ref();
@@ -192,7 +192,7 @@ public final class SubscriptionStore implements AutoCloseable {
 
     /** Deletes a subscription; false if there was none with this id (Arrowhead answers 200 either way). */
     public boolean delete(final long id) {
-        return run("delete", connection -> {
+        return write("delete", connection -> {
             try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_subscription WHERE id = ?")) {
                 delete.setLong(1, id);
                 return delete.executeUpdate() > 0;
@@ -203,7 +203,7 @@ public final class SubscriptionStore implements AutoCloseable {
     /** Deletes the subscriber's subscription to the event type (unsubscribe); false if there was none. */
     public boolean delete(final String eventType, final SystemRef subscriber) {
         final SystemRef key = SystemRef.of(subscriber.name(), subscriber.address(), subscriber.port());
-        return run("unsubscribe", connection -> {
+        return write("unsubscribe", connection -> {
             try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_subscription WHERE "
                     + "event_type_id = (SELECT id FROM eh_event_type WHERE name = ?) AND subscriber_name = ? "
                     + "AND subscriber_address = ? AND subscriber_port = ?")) {
@@ -224,7 +224,7 @@ public final class SubscriptionStore implements AutoCloseable {
      */
     public boolean updateAuthorization(final long id, final Long consumerId,
                                        final Set<SystemRef> authorizedPublishers) {
-        return run("updateAuthorization", connection -> {
+        return write("updateAuthorization", connection -> {
             try (PreparedStatement update = connection.prepareStatement(
                     "UPDATE eh_subscription SET consumer_id = ?, authorized_publishers = ? WHERE id = ?")) {
                 SubscriptionRows.setLong(update, 1, consumerId);
@@ -237,7 +237,7 @@ public final class SubscriptionStore implements AutoCloseable {
 
     /** Replaces the stored subscriber's {@code authenticationInfo} (it registered again with another key). */
     public boolean updateSubscriberAuthenticationInfo(final long id, final String authenticationInfo) {
-        return run("updateSubscriberAuthenticationInfo", connection -> {
+        return write("updateSubscriberAuthenticationInfo", connection -> {
             try (PreparedStatement update = connection.prepareStatement(
                     "UPDATE eh_subscription SET subscriber_authentication_info = ? WHERE id = ?")) {
                 update.setString(1, authenticationInfo);
@@ -269,33 +269,49 @@ public final class SubscriptionStore implements AutoCloseable {
 
     /**
      * Records webhook subscriptions' delivered positions (subscription id to the sequence number through which its
-     * events were delivered), in one transaction, and forgets those of subscriptions that no longer exist.
+     * events were delivered), in one transaction, and forgets those of subscriptions that no longer exist. In the
+     * store's file before it returns, not necessarily on the disk: what a power loss takes back is delivered again.
      */
     public void recordDeliveredPositions(final Map<Long, Long> positions) {
         run("recordDeliveredPositions", connection -> {
-            final long now = now();
-            try (PreparedStatement update = connection.prepareStatement(
-                    "UPDATE eh_delivery_position SET delivered_through = ?, updated_at = ? WHERE subscription_id = ?");
-                 PreparedStatement insert = connection.prepareStatement("INSERT INTO eh_delivery_position "
-                         + "(subscription_id, delivered_through, updated_at) VALUES (?, ?, ?)")) {
-                for (final Map.Entry<Long, Long> position : positions.entrySet()) {
-                    update.setLong(1, position.getValue());
-                    update.setLong(2, now);
-                    update.setLong(3, position.getKey());
-                    if (update.executeUpdate() == 0) {
-                        insert.setLong(1, position.getKey());
-                        insert.setLong(2, position.getValue());
-                        insert.setLong(3, now);
-                        insert.executeUpdate();
-                    }
-                }
-            }
+            writePositions(connection, positions);
             try (Statement orphans = connection.createStatement()) {
                 orphans.executeUpdate("DELETE FROM eh_delivery_position WHERE subscription_id NOT IN "
                         + "(SELECT id FROM eh_subscription)");
             }
             return null;
+        }, Database.Reach.FILE);
+    }
+
+    /**
+     * Records where a webhook subscription attached without a position starts, on the disk before it returns, as
+     * the subscription itself is: a subscription restored without it would start after the restart's events.
+     */
+    public void recordStartingPosition(final long id, final long start) {
+        write("recordStartingPosition", connection -> {
+            writePositions(connection, Map.of(id, start));
+            return null;
         });
+    }
+
+    private void writePositions(final Connection connection, final Map<Long, Long> positions) throws SQLException {
+        final long now = now();
+        try (PreparedStatement update = connection.prepareStatement(
+                "UPDATE eh_delivery_position SET delivered_through = ?, updated_at = ? WHERE subscription_id = ?");
+             PreparedStatement insert = connection.prepareStatement("INSERT INTO eh_delivery_position "
+                     + "(subscription_id, delivered_through, updated_at) VALUES (?, ?, ?)")) {
+            for (final Map.Entry<Long, Long> position : positions.entrySet()) {
+                update.setLong(1, position.getValue());
+                update.setLong(2, now);
+                update.setLong(3, position.getKey());
+                if (update.executeUpdate() == 0) {
+                    insert.setLong(1, position.getKey());
+                    insert.setLong(2, position.getValue());
+                    insert.setLong(3, now);
+                    insert.executeUpdate();
+                }
+            }
+        }
     }
 
     /** Every recorded delivered position, by subscription id. */
@@ -315,7 +331,7 @@ public final class SubscriptionStore implements AutoCloseable {
 
     /** Stores a topic's QoS configured at runtime (a JSON document), replacing what was stored for it. */
     public void saveTopicQos(final String topic, final String qosJson) {
-        run("saveTopicQos", connection -> {
+        write("saveTopicQos", connection -> {
             try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_topic_qos WHERE topic = ?");
                  PreparedStatement insert = connection.prepareStatement(
                          "INSERT INTO eh_topic_qos (topic, qos, updated_at) VALUES (?, ?, ?)")) {
@@ -332,7 +348,7 @@ public final class SubscriptionStore implements AutoCloseable {
 
     /** Forgets a topic's stored QoS. */
     public void deleteTopicQos(final String topic) {
-        run("deleteTopicQos", connection -> {
+        write("deleteTopicQos", connection -> {
             try (PreparedStatement delete = connection.prepareStatement("DELETE FROM eh_topic_qos WHERE topic = ?")) {
                 delete.setString(1, topic);
                 delete.executeUpdate();
@@ -362,9 +378,19 @@ public final class SubscriptionStore implements AutoCloseable {
         database.close();
     }
 
+    /** A read, in one transaction. */
     private <T> T run(final String operation, final Database.Work<T> work) {
+        return run(operation, work, Database.Reach.COMMITTED);
+    }
+
+    /** A change answered to a client: on the disk before it returns. */
+    private <T> T write(final String operation, final Database.Work<T> work) {
+        return run(operation, work, Database.Reach.DISK);
+    }
+
+    private <T> T run(final String operation, final Database.Work<T> work, final Database.Reach reach) {
         try {
-            return database.inTransaction(work);
+            return database.inTransaction(work, reach);
         } catch (final SQLException | UncheckedIOException e) {
             LOG.error("subscription store operation {} failed", operation, e);
             throw ArrowheadException.internal(DATABASE_OPERATION_EXCEPTION, null);

@@ -91,7 +91,7 @@ public final class DeliveredPositions implements AutoCloseable {
      */
     public Position trackWritten(final long id, final long start) {
         try {
-            store.recordDeliveredPositions(Map.of(id, start));
+            store.recordStartingPosition(id, start);
             return track(id, start, true);
         } catch (final RuntimeException e) {
             LOG.warn("webhook subscription {}: its starting position not written yet ({}); the next interval writes it",

@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -218,17 +219,35 @@ public final class SubscriptionStore implements AutoCloseable {
 
     /**
      * Records what the Authorization system said about a subscription's subscriber. Leaves {@code updatedAt} as it
-     * is: in Arrowhead this state lives in another table than the subscription.
+     * is: in Arrowhead this state lives in another table than the subscription. Writes nothing when the stored state
+     * is this already, as the periodic re-check of every subscription finds it nearly every time: a change is synced
+     * to the disk before it returns.
      *
      * @return false if there is no subscription with this id
      */
     public boolean updateAuthorization(final long id, final Long consumerId,
                                        final Set<SystemRef> authorizedPublishers) {
+        final String publishers = JsonColumns.refs(authorizedPublishers);
         return write("updateAuthorization", connection -> {
+            try (PreparedStatement select = connection.prepareStatement(
+                    "SELECT consumer_id, authorized_publishers FROM eh_subscription WHERE id = ?")) {
+                select.setLong(1, id);
+                try (ResultSet row = select.executeQuery()) {
+                    if (!row.next()) {
+                        return false;
+                    }
+                    final long storedConsumer = row.getLong(1);
+                    final boolean noConsumer = row.wasNull();
+                    if (Objects.equals(noConsumer ? null : storedConsumer, consumerId)
+                            && publishers.equals(row.getString(2))) {
+                        return true;
+                    }
+                }
+            }
             try (PreparedStatement update = connection.prepareStatement(
                     "UPDATE eh_subscription SET consumer_id = ?, authorized_publishers = ? WHERE id = ?")) {
                 SubscriptionRows.setLong(update, 1, consumerId);
-                update.setString(2, JsonColumns.refs(authorizedPublishers));
+                update.setString(2, publishers);
                 update.setLong(3, id);
                 return update.executeUpdate() > 0;
             }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -23,6 +24,7 @@ import static io.eventhandler.server.store.Fixtures.ref;
 import static io.eventhandler.server.store.Fixtures.system;
 import static io.eventhandler.server.store.Fixtures.tickingClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -165,6 +167,40 @@ class SubscriptionStoreDurabilityTest {
             store.save(plain("temperature", system("consumer", 9001)));
             store.save(plain("pressure", system("consumer", 9001)));
             assertEquals(2, store.all().size());
+        }
+    }
+
+    /**
+     * Every change is synced to the disk before the store returns, and the periodic re-check of every subscription's
+     * authorization finds the same grant nearly every time: an unchanged grant must not cost a write.
+     */
+    @Test
+    void anUnchangedAuthorizationIsNotWrittenAgain() throws SQLException {
+        final StoreConfiguration configuration = new StoreConfiguration("jdbc:h2:file:"
+                + tempDir.resolve("grants/eventhandler"), "", "");
+        try (SubscriptionStore store = SubscriptionStore.open(configuration, tickingClock());
+             Connection observer = StoreTarget.connect(configuration)) {
+            final StoredSubscription saved = store.save(plain("pressure", system("consumer", 9001)));
+            assertTrue(store.updateAuthorization(saved.id(), 7L, Set.of(ref("barometer", 9420))));
+            final long writes = fileWrites(observer);
+            for (int i = 0; i < 5; i++) {
+                assertTrue(store.updateAuthorization(saved.id(), 7L, Set.of(ref("barometer", 9420))));
+            }
+            assertEquals(writes, fileWrites(observer), "file writes for an unchanged grant");
+            assertTrue(store.updateAuthorization(saved.id(), 8L, Set.of(ref("barometer", 9420))));
+            assertTrue(fileWrites(observer) > writes, "a changed grant is written");
+            assertEquals(8L, store.get(saved.id()).consumerId());
+            assertFalse(store.updateAuthorization(saved.id() + 1, 8L, Set.of()), "no such subscription");
+        }
+    }
+
+    /** H2's count of writes to the database file. */
+    private static long fileWrites(final Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet row = statement.executeQuery("SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS "
+                     + "WHERE SETTING_NAME = 'info.FILE_WRITE'")) {
+            assertTrue(row.next(), "H2 counts its file writes");
+            return Long.parseLong(row.getString(1));
         }
     }
 }

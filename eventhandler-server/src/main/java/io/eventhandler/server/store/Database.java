@@ -17,8 +17,8 @@ import java.util.Properties;
  *
  * <p>A write can ask to reach the file or the disk before it returns ({@link Reach}). PostgreSQL and MySQL commit
  * to their log on disk; H2 (MVStore) keeps a commit in its process's memory until its writer thread stores it, up to
- * half a second later, so a kill in between loses a change that was answered 200. For H2 the store therefore asks
- * for a {@code CHECKPOINT} (to the file) or {@code CHECKPOINT SYNC} (to the disk) after such a commit.
+ * half a second later, so a kill in between loses a change that was answered 200. For H2 this class therefore
+ * runs {@code CHECKPOINT} (to the file) or {@code CHECKPOINT SYNC} (to the disk) after such a commit.
  *
  * <p>Thread-safe: callers from any thread are serialised on this object. Subscribe and management calls are rare,
  * so one connection is enough and keeps the replace-on-subscribe transactions trivially free of races.

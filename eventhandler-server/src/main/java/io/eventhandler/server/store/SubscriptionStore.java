@@ -219,9 +219,9 @@ public final class SubscriptionStore implements AutoCloseable {
 
     /**
      * Records what the Authorization system said about a subscription's subscriber. Leaves {@code updatedAt} as it
-     * is: in Arrowhead this state lives in another table than the subscription. Writes nothing when the stored state
-     * is this already, as the periodic re-check of every subscription finds it nearly every time: a change is synced
-     * to the disk before it returns.
+     * is: in Arrowhead this state lives in another table than the subscription. Writes only a changed state: the
+     * periodic re-check of every subscription finds the same grant nearly every time, and each change is synced to
+     * the disk before the store returns.
      *
      * @return false if there is no subscription with this id
      */

@@ -176,12 +176,7 @@ public final class StalledStreamMemory implements MeterBinder {
         void remove(final long bytes) {
             if (update(-bytes)) {
                 heldBytes.add(-bytes);
-                if (behindSinceNanos != 0) {
-                    progressNanos = clock.getAsLong();
-                    if (held.get() == 0) {
-                        keptUp();
-                    }
-                }
+                tookWrite();
             }
         }
 
@@ -199,6 +194,11 @@ public final class StalledStreamMemory implements MeterBinder {
 
         /** A write left for the socket within the call that wrote it: a stream behind (by its replay) reads. */
         void leftAtOnce() {
+            tookWrite();
+        }
+
+        /** While behind: it reads; once nothing of it waits, it is no longer behind. */
+        private void tookWrite() {
             if (behindSinceNanos != 0) {
                 progressNanos = clock.getAsLong();
                 if (held.get() == 0) {

@@ -13,7 +13,9 @@ n=0; while read -r b; do curl -s -o /dev/null -X POST http://127.0.0.1:$PORT/eve
 echo "published $n" ; curl -s http://127.0.0.1:$PORT/eventhandler/mgmt/history | head -c 300; echo
 python3 $(dirname "$0")/storm.py $N T $PORT 20 &
 PY=$!
-for s in $(seq 1 25); do sleep 1; [ "$s" = 8 ] && [ -n "${HISTO:-}" ] && jmap -histo:live $SP > histo.txt 2>&1; if ! kill -0 $SP 2>/dev/null; then echo "server exited at ${s}s"; break; fi; echo "t=${s}s rss=$(grep VmRSS /proc/$SP/status | awk '{print $2}') kB"; done
+for s in $(seq 1 25); do sleep 1; [ "$s" = "${HISTO_AT:-8}" ] && [ -n "${HISTO:-}" ] && jmap -histo:live $SP > histo.txt 2>&1; if ! kill -0 $SP 2>/dev/null; then echo "server exited at ${s}s"; break; fi; echo "t=${s}s rss=$(grep VmRSS /proc/$SP/status | awk '{print $2}') kB"; done
 wait $PY
 kill -0 $SP 2>/dev/null && echo "server alive; echo: $(curl -s -m 5 http://127.0.0.1:$PORT/eventhandler/echo)"
+kill -0 $SP 2>/dev/null && curl -s -m 5 http://127.0.0.1:$PORT/eventhandler/mgmt/statistics | grep -o '"disconnects":{[^}]*}'
+kill -0 $SP 2>/dev/null && curl -s -m 5 http://127.0.0.1:$PORT/eventhandler/metrics | grep -E '^eh_sse_(stalled|streams_behind)' 
 grep -E "OutOfMemory|Terminating" server.log | head -3; grep -c "Pause Full" gc.log; tail -3 gc.log

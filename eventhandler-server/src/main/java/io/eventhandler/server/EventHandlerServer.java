@@ -38,6 +38,7 @@ import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.security.ServerIdentity;
 import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.sse.SseHeartbeat;
+import io.eventhandler.server.sse.StalledStreamMemory;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import io.eventhandler.server.subscription.Subscriptions;
 import io.eventhandler.server.validation.IdleTopicSweep;
@@ -132,8 +133,10 @@ public final class EventHandlerServer implements AutoCloseable {
         final Endpoints endpoints = new Endpoints(broker, delivery, subscriptions, cloud.access(), authorizer,
                 cloud.resources(), engine, history, replication, observed, metrics,
                 new MetricsAccess(cloud.access(), c.observability()), problems, stages, intake, kafka);
+        final StalledStreamMemory stalls = metrics.bind(new StalledStreamMemory(
+                c.streams().effectiveStalledMemoryBytes(Runtime.getRuntime().maxMemory())));
         final HttpFrontEnd frontEnd = lifecycle.add("HTTP front end", new HttpFrontEnd(c.http(), c.shutdown(),
-                c.limits(), c.streams(), security, mapper, endpoints, runner));
+                c.limits(), c.streams(), stalls, security, mapper, endpoints, runner));
         lifecycle.add("MQTT", MqttGateway.of(c, cloud.access(), subscriptions, frontEnd.publishEntry(), new MqttGateway
                 .Parts(broker, delivery, security, mapper, problems, intake, runner, replication::serving)));
         // the subscribers' streams end before the listener closes
@@ -143,7 +146,7 @@ public final class EventHandlerServer implements AutoCloseable {
         lifecycle.add("replication", replication);
         // registered once it answers; on an orderly stop unregistered right after the intake closed
         lifecycle.add("local cloud membership", new CloudMembership(cloud, subscriptions, frontEnd::port));
-        lifecycle.own("SSE heartbeat", new SseHeartbeat(broker, c.streams(), problems, runner));
+        lifecycle.own("SSE heartbeat", new SseHeartbeat(broker, c.streams(), stalls, problems, runner));
         lifecycle.own("idle topic sweep", new IdleTopicSweep(broker, c.limits().topicIdleForgetSeconds(), runner));
         lifecycle.add("intake", intake);
         return frontEnd;

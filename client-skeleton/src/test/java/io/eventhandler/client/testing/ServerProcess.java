@@ -56,6 +56,19 @@ public final class ServerProcess implements AutoCloseable {
      */
     public static ServerProcess start(final Path dir, final String name, final Map<String, String> settings,
                                       final long maxFileBlocks) {
+        return start(dir, name, settings, maxFileBlocks, List.of("-Xmx256m", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1"));
+    }
+
+    /** Start one with these JVM options (the heap and collector among them) instead of the tests' defaults. */
+    public static ServerProcess startWithJvmOptions(final Path dir, final String name,
+                                                    final Map<String, String> settings,
+                                                    final List<String> jvmOptions) {
+        return start(dir, name, settings, 0, jvmOptions);
+    }
+
+    private static ServerProcess start(final Path dir, final String name, final Map<String, String> settings,
+                                       final long maxFileBlocks, final List<String> jvmOptions) {
         final int port = Integer.parseInt(settings.get("server.port"));
         try {
             final Path config = dir.resolve(name + ".properties");
@@ -63,9 +76,11 @@ public final class ServerProcess implements AutoCloseable {
             settings.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
             Files.writeString(config, text);
             final Path log = dir.resolve(name + ".log");
-            final List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC",
-                    "-XX:TieredStopAtLevel=1", "-cp", classPath(), "io.eventhandler.server.EventHandlerMain",
-                    "--config", config.toString()));
+            final List<String> command = new ArrayList<>();
+            command.add(javaBinary());
+            command.addAll(jvmOptions);
+            command.addAll(List.of("-cp", classPath(), "io.eventhandler.server.EventHandlerMain", "--config",
+                    config.toString()));
             if (maxFileBlocks > 0) {
                 command.addAll(0, List.of("/bin/sh", "-c", "ulimit -f " + maxFileBlocks + " && exec \"$@\"", "sh"));
             }

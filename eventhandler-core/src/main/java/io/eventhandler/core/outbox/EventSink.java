@@ -44,6 +44,15 @@ public interface EventSink {
         return handsOver();
     }
 
+    /**
+     * Bytes of events one batch carries at most (one event at least, however large), besides the outbox's limit on
+     * their number: a sink that copies a batch into a write a peer may never read (an SSE stream) bounds what such a
+     * peer can hold. Unbounded by default. Read once, when the subscriber attaches.
+     */
+    default int maxBatchBytes() {
+        return Integer.MAX_VALUE;
+    }
+
     /** Release the peer. Called once, from the outbox's drain, never concurrently with {@link #deliver}. */
     void close(CloseReason reason);
 }

@@ -46,6 +46,8 @@ public final class SubscriberOutbox {
     private final int maxBatch;
     private final Executor executor;
     private final EventSink sink;
+    /** The sink's {@link EventSink#maxBatchBytes}, read once. */
+    private final int maxBatchBytes;
     /** The sink's {@link EventSink#writesWithoutBlocking}, read once. */
     private final boolean writesWithoutBlocking;
     private final OutboxListener listener;
@@ -55,6 +57,9 @@ public final class SubscriberOutbox {
     private volatile long inFlightSinceNanos;
     /** When this subscriber first lost an event since its last completed batch, or 0. */
     private volatile long droppingSinceNanos;
+
+    /** What an item adds to a batch's bytes besides an event's notification, about (an SSE frame's id and names). */
+    static final int FRAMING_BYTES = 64;
 
     private final ConcurrentLinkedQueue<OutboxItem> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger size = new AtomicInteger();
@@ -114,6 +119,7 @@ public final class SubscriberOutbox {
         this.executor = executor;
         this.sink = sink;
         this.writesWithoutBlocking = sink.writesWithoutBlocking();
+        this.maxBatchBytes = sink.maxBatchBytes();
         this.listener = listener;
     }
 
@@ -341,14 +347,39 @@ public final class SubscriberOutbox {
 
     private List<OutboxItem> pollBatch() {
         final List<OutboxItem> batch = new ArrayList<>(Math.min(maxBatch, Math.max(1, size.get())));
-        OutboxItem item;
-        while (batch.size() < maxBatch && (item = queue.poll()) != null) {
-            batch.add(item);
+        if (maxBatchBytes == Integer.MAX_VALUE) {
+            OutboxItem item;
+            while (batch.size() < maxBatch && (item = queue.poll()) != null) {
+                batch.add(item);
+            }
+        } else {
+            pollBounded(batch);
         }
         if (!batch.isEmpty()) {
             size.addAndGet(-batch.size());
         }
         return batch;
+    }
+
+    /** As many items as fit in {@link #maxBatchBytes}, one at least. */
+    private void pollBounded(final List<OutboxItem> batch) {
+        long bytes = 0;
+        OutboxItem next;
+        while (batch.size() < maxBatch && (next = queue.peek()) != null) {
+            bytes += bytesOf(next);
+            if (!batch.isEmpty() && bytes > maxBatchBytes) {
+                return;
+            }
+            final OutboxItem item = queue.poll(); // the one consumer: the item peeked, unless a close emptied the queue
+            if (item == null) {
+                return;
+            }
+            batch.add(item);
+        }
+    }
+
+    private static long bytesOf(final OutboxItem item) {
+        return item instanceof Event event ? event.encoded().length + FRAMING_BYTES : FRAMING_BYTES;
     }
 
     /** Once, from the drain or (for a hopeless subscriber) from {@link #close}. */

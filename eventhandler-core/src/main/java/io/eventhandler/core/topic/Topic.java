@@ -432,16 +432,17 @@ public final class Topic implements FanOut {
 
     /** Detach this very subscriber (if still attached) and close it. */
     public synchronized boolean detach(final SubscriberOutbox outbox, final CloseReason reason) {
-        outbox.close(reason);
         final Attachment existing = byKey.get(outbox.subscriberKey());
-        if (existing == null || existing.outbox() != outbox) {
-            return false;
+        final boolean attached = existing != null && existing.outbox() == outbox;
+        if (attached) {
+            byKey.remove(outbox.subscriberKey());
+            withRequirements.remove(existing);
+            attachmentsChanged = true;
+            membershipChanges++;
         }
-        byKey.remove(outbox.subscriberKey());
-        withRequirements.remove(existing);
-        attachmentsChanged = true;
-        membershipChanges++;
-        return true;
+        // after: closing may close its connection at once, whose close listener detaches it again (as unsubscribed)
+        outbox.close(reason);
+        return attached;
     }
 
     /** The strictest of the attached subscribers' requests. */

@@ -12,8 +12,12 @@ import static io.eventhandler.server.config.Setting.atLeast;
  * @param retryMs             {@link #RETRY_MS} — reconnect delay told to SSE clients (2000)
  * @param stallTimeoutMs      {@link #STALL_TIMEOUT_MS} — a subscriber whose write has not completed, or who
  *                            has been losing events, for this long is disconnected (30000; 0 = never)
+ * @param stalledMemoryBytes  {@link #STALLED_MEMORY_BYTES} — heap the streams whose clients stopped reading may hold
+ *                            together (their last write, what their connections queued, their backlog); past it the
+ *                            ones stalled longest are disconnected (0, the default: a quarter of the heap, see
+ *                            {@link #effectiveStalledMemoryBytes})
  */
-public record StreamConfiguration(int heartbeatIntervalMs, int retryMs, int stallTimeoutMs) {
+public record StreamConfiguration(int heartbeatIntervalMs, int retryMs, int stallTimeoutMs, int stalledMemoryBytes) {
 
     private static final Settings<StreamConfiguration> SETTINGS = new Settings<>();
 
@@ -25,9 +29,17 @@ public record StreamConfiguration(int heartbeatIntervalMs, int retryMs, int stal
     public static final Setting<Integer> STALL_TIMEOUT_MS = SETTINGS.add(
             Setting.integer("eh.sse.stall.timeout.ms", 30_000, atLeast(0)), StreamConfiguration::stallTimeoutMs);
 
+    public static final Setting<Integer> STALLED_MEMORY_BYTES = SETTINGS.add(
+            Setting.integer("eh.sse.stalled.memory.bytes", 0, atLeast(0)), StreamConfiguration::stalledMemoryBytes);
+
+    /** The configured budget, or with 0 a quarter of {@code maxHeapBytes}. */
+    public long effectiveStalledMemoryBytes(final long maxHeapBytes) {
+        return stalledMemoryBytes > 0 ? stalledMemoryBytes : Math.max(1, maxHeapBytes / 4);
+    }
+
     static StreamConfiguration read(final ConfigSource source) {
         return new StreamConfiguration(source.get(HEARTBEAT_INTERVAL_MS), source.get(RETRY_MS),
-                source.get(STALL_TIMEOUT_MS));
+                source.get(STALL_TIMEOUT_MS), source.get(STALLED_MEMORY_BYTES));
     }
 
     void describe(final Map<String, Object> into) {

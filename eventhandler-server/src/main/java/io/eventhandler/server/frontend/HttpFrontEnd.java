@@ -38,6 +38,7 @@ import io.eventhandler.server.runtime.Runner;
 import io.eventhandler.server.security.RenegotiationRefusal;
 import io.eventhandler.server.security.ServerSecurity;
 import io.eventhandler.server.sse.SseHandler;
+import io.eventhandler.server.sse.StalledStreamMemory;
 import io.eventhandler.server.subscription.SubscriptionManagementResource;
 import io.eventhandler.server.subscription.SubscriptionResource;
 import io.eventhandler.server.validation.RequestLimits;
@@ -114,10 +115,12 @@ public final class HttpFrontEnd implements Component {
     /**
      * @param limits  what one request may carry
      * @param streams SSE streams' retry and heartbeat
+     * @param stalls  what SSE streams that stopped taking writes hold, against its budget
      * @param mapper  Jackson with the JSON limits applied
      */
     public HttpFrontEnd(final HttpConfiguration http, final ShutdownConfiguration shutdown,
                         final LimitsConfiguration limits, final StreamConfiguration streams,
+                        final StalledStreamMemory stalls,
                         final ServerSecurity security, final ObjectMapper mapper, final Endpoints endpoints,
                         final Runner runner) {
         this.http = http;
@@ -143,7 +146,7 @@ public final class HttpFrontEnd implements Component {
                 limits.effectiveMaxTopics(Runtime.getRuntime().maxMemory()));
         final SseHandler sse = new SseHandler(endpoints.broker(), mapper, responses, streams, endpoints.access(),
                 endpoints.authorizer(), requestLimits, topics, endpoints.delivery()::admit, endpoints.problems(),
-                limits.effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), security.secure()),
+                limits.effectiveMaxSseStreams(Runtime.getRuntime().maxMemory(), security.secure()), stalls,
                 endpoints.stages());
         // one intake for both publish endpoints: a publisher's rate limit counts its single and batched events
         final PublishIntake intake = new PublishIntake(publishValidator, responses, endpoints.access(),

@@ -9,6 +9,7 @@ import org.glassfish.grizzly.memory.Buffers;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * A stream written straight to its connection, below the HTTP codec (the streams {@link SseTakeoverFilter} takes
@@ -43,8 +44,16 @@ final class ConnectionOutput implements StreamOutput {
         }
     };
 
+    /** Where what waits in the connection's write queue is counted; null until the stream is open. */
+    private StalledStreamMemory.Stream account;
+
     ConnectionOutput(final Connection<?> connection) {
         this.connection = connection;
+    }
+
+    @Override
+    public synchronized void countIn(final StalledStreamMemory.Stream stream) {
+        this.account = stream;
     }
 
     @Override
@@ -95,8 +104,9 @@ final class ConnectionOutput implements StreamOutput {
     @Override
     public void close(final CloseReason reason) {
         if (reason == CloseReason.TOO_SLOW) {
-            // a write is stuck on a client that does not read: ending the body would queue behind it
-            connection.closeSilently();
+            // a write is stuck on a client that does not read: ending the body would queue behind it, and so would
+            // a graceful close (Grizzly's close waits for the queued writes), keeping them in the heap for good
+            connection.terminateSilently();
             return;
         }
         synchronized (this) {
@@ -118,9 +128,61 @@ final class ConnectionOutput implements StreamOutput {
         send(bytes, 0, bytes.length);
     }
 
+    /** Under this output's lock. */
     @SuppressWarnings("unchecked")
     private void send(final byte[] bytes, final int offset, final int length) {
-        connection.write(Buffers.wrap(connection.getMemoryManager(), bytes, offset, length), recordFailure);
+        final StalledStreamMemory.Stream counted = account;
+        if (counted == null) {
+            connection.write(Buffers.wrap(connection.getMemoryManager(), bytes, offset, length), recordFailure);
+            return;
+        }
+        final Sent sent = new Sent(counted, length);
+        connection.write(Buffers.wrap(connection.getMemoryManager(), bytes, offset, length), sent);
+        sent.written();
+    }
+
+    /**
+     * One write, counted only if it did not leave for the socket within the call that wrote it (the kernel's buffer
+     * was full): a stream that keeps up touches nothing shared.
+     */
+    private final class Sent extends EmptyCompletionHandler<WriteResult> {
+        private static final int WRITING = 0;
+        private static final int LEFT_AT_ONCE = 1;
+        private static final int COUNTED = 2;
+        private static final AtomicIntegerFieldUpdater<Sent> STATE =
+                AtomicIntegerFieldUpdater.newUpdater(Sent.class, "state");
+
+        private final StalledStreamMemory.Stream counted;
+        private final int length;
+        private volatile int state = WRITING;
+
+        Sent(final StalledStreamMemory.Stream counted, final int length) {
+            this.counted = counted;
+            this.length = length;
+        }
+
+        /** The write call returned: if its bytes have not left, they wait in the queue and the stream is behind. */
+        void written() {
+            if (STATE.compareAndSet(this, WRITING, COUNTED)) {
+                counted.add(length);
+                counted.afterWrite();
+            } else {
+                counted.leftAtOnce();
+            }
+        }
+
+        @Override
+        public void completed(final WriteResult result) {
+            // before the call returned (or on the selector before the writer looked): it left, nothing was counted
+            if (!STATE.compareAndSet(this, WRITING, LEFT_AT_ONCE)) {
+                counted.remove(length);
+            }
+        }
+
+        @Override
+        public void failed(final Throwable error) {
+            failure = error;
+        }
     }
 
     private static int copy(final byte[] from, final byte[] to, final int at) {

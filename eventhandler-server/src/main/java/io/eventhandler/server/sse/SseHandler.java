@@ -63,22 +63,24 @@ public final class SseHandler extends HttpHandler {
     /**
      * @param streams    the reconnect delay told to clients and the heartbeat interval
      * @param maxStreams streams open at once; one more is answered 503 (each holds a few KiB of heap)
+     * @param stalls     where streams that stopped taking writes count what they hold
      * @param stages     where the wait and write stages are recorded ({@link StageRecorder#NONE} unless calibrating)
      */
     public SseHandler(final Broker broker, final ObjectMapper mapper, final GrizzlyResponses responses,
                       final StreamConfiguration streams, final AccessControl access,
                       final SubscriptionAuthorizer authorizer, final RequestLimits limits, final TopicLimit topics,
                       final AdmissionCheck admission, final DeliveryProblemLog problems,
-                      final int maxStreams, final StageRecorder stages) {
+                      final int maxStreams, final StalledStreamMemory stalls, final StageRecorder stages) {
         this.problems = problems;
         this.responses = responses;
         this.retryMs = streams.retryMs();
         this.authorizer = authorizer;
         this.admission = new StreamAdmission(access, limits, topics, admission, authorizer.remote(),
                 broker.numbering());
-        this.slots = new StreamSlots(maxStreams);
+        this.slots = new StreamSlots(maxStreams, stalls);
         this.opener = new StreamOpener(broker, new SseFrames(mapper.writerFor(GapNotice.class), broker.numbering()),
-                retryMs, TimeUnit.MILLISECONDS.toNanos(streams.heartbeatIntervalMs()), problems, slots, stages);
+                retryMs, TimeUnit.MILLISECONDS.toNanos(streams.heartbeatIntervalMs()), problems, slots, stalls,
+                stages);
     }
 
     /**
@@ -141,7 +143,16 @@ public final class SseHandler extends HttpHandler {
                       final AuthorizationGrant grant) {
         final String client = request.getRemoteAddr() + ":" + request.getRemotePort();
         if (!slots.tryAcquire()) {
-            refuseOverLimit(response, stream.eventType(), client);
+            if (slots.stalls().overBudget()) {
+                refuse(response, stream.eventType(), client, "STALLED_MEMORY", "stalled_bytes="
+                        + slots.stalls().heldBytes() + " budget_bytes=" + slots.stalls().budgetBytes(),
+                        "Event streams whose clients do not read hold more memory than allowed "
+                                + "(eh.sse.stalled.memory.bytes): retry later, or subscribe with a webhook.");
+            } else {
+                refuse(response, stream.eventType(), client, "STREAM_LIMIT", "max_streams=" + slots.max(),
+                        "The Event Handler holds its maximum of " + slots.max()
+                                + " event streams (eh.sse.max.streams): retry later, or subscribe with a webhook.");
+            }
             return;
         }
         response.setStatus(200);
@@ -170,16 +181,14 @@ public final class SseHandler extends HttpHandler {
         return slots.open();
     }
 
-    private void refuseOverLimit(final Response response, final String eventType, final String client) {
-        problems.report(DeliveryProblemLog.Problem.DISCONNECTED, eventType, client, 0, "STREAM_LIMIT",
-                "max_streams=" + slots.max());
+    private void refuse(final Response response, final String eventType, final String client, final String reason,
+                        final String detail, final String message) {
+        problems.report(DeliveryProblemLog.Problem.DISCONNECTED, eventType, client, 0, reason, detail);
         try {
             response.setHeader("Retry-After", Long.toString(Math.max(1, retryMs / 1000)));
-            responses.error(response, 503, ExceptionType.UNAVAILABLE, "The Event Handler holds its maximum of "
-                    + slots.max() + " event streams (eh.sse.max.streams): retry later, or subscribe with a webhook.",
-                    ORIGIN);
+            responses.error(response, 503, ExceptionType.UNAVAILABLE, message, ORIGIN);
         } catch (final IOException e) {
-            LOG.debug("refusing a stream over the limit: {}", e.toString());
+            LOG.debug("refusing a stream ({}): {}", reason, e.toString());
         } finally {
             if (response.isSuspended()) {
                 response.resume();

@@ -17,14 +17,22 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * One SSE stream, whichever {@link StreamOutput} carries it. Writes never block a delivery thread: a batch is written only when Grizzly says the connection
- * can take it ({@code canWrite}), otherwise the sink waits for {@code notifyCanWrite} and completes the batch then.
+ * One SSE stream, whichever {@link StreamOutput} carries it. Writes never block a delivery thread: a batch is written
+ * only when Grizzly says the connection can take it ({@code canWrite}), otherwise the sink waits for
+ * {@code notifyCanWrite}, and frames, writes and completes the batch then.
  * A whole batch leaves in one write and one flush. The first batch (the outbox is woken right after attaching)
  * opens the stream with the {@code retry:} hint.
  */
 final class SseSink implements EventSink {
 
     private static final Logger LOG = LoggerFactory.getLogger(SseSink.class);
+
+    /**
+     * Bytes of events one batch carries at most ({@link #maxBatchBytes}): a write the client does not take waits in
+     * its connection's queue, and a resume from the start of a history of 4 KB events put 256 of them, a megabyte, in
+     * one write. Small events still go about 160 to a write (a 200-byte payload, counted with its frame).
+     */
+    static final int BATCH_BYTES = 64 * 1024;
 
     private final StreamOutput out;
     private final SseFrames frames;
@@ -65,6 +73,11 @@ final class SseSink implements EventSink {
         return true;
     }
 
+    @Override
+    public int maxBatchBytes() {
+        return BATCH_BYTES;
+    }
+
     /** What to do when the stream breaks (detach it from the broker). */
     void onFailure(final Consumer<CloseReason> action) {
         this.onFailure = action;
@@ -75,6 +88,31 @@ final class SseSink implements EventSink {
     public void deliver(final List<OutboxItem> batch, final DeliveryCallback callback) {
         final long now = System.nanoTime();
         takenNanos = now;
+        if (batch.isEmpty() && opened && now - lastWriteNanos < heartbeatIntervalNanos * 9 / 10) {
+            callback.completed(0, 0); // woken with nothing to say: idle
+            return;
+        }
+        if (out.canWrite()) {
+            frameAndWrite(batch, now, callback);
+        } else {
+            // framed only once the connection takes it: a stream whose client stopped reading holds its batch's
+            // events (which the topic's history holds too), not a copy of them
+            out.notifyCanWrite(new WriteHandler() {
+                @Override
+                public void onWritePossible() {
+                    frameAndWrite(batch, now, callback);
+                }
+
+                @Override
+                public void onError(final Throwable t) {
+                    firstSequence = firstSequence(batch);
+                    fail(t, countEvents(batch), callback);
+                }
+            });
+        }
+    }
+
+    private void frameAndWrite(final List<OutboxItem> batch, final long takenAt, final DeliveryCallback callback) {
         buffer.begin(out.headroom(), out.tailroom());
         if (!batch.isEmpty()) {
             buffer.reserve(expectedBytes(batch));
@@ -93,36 +131,35 @@ final class SseSink implements EventSink {
                     firstSequence = event.sequence();
                 }
                 frames.event(buffer, event);
-                stages.taken(event.acceptedNanos(), now);
+                stages.taken(event.acceptedNanos(), takenAt);
                 events++;
             } else if (item instanceof Gap gap) {
                 frames.gap(buffer, gap, eventType);
             }
         }
         if (buffer.length() == 0) {
-            if (now - lastWriteNanos < heartbeatIntervalNanos * 9 / 10) {
-                buffer.release(); // woken with nothing to say: idle
-                callback.completed(0, 0);
-                return;
-            }
-            SseFrames.heartbeat(buffer);
+            SseFrames.heartbeat(buffer); // a heartbeat tick on a stream idle for about the interval
         }
-        final int count = events;
-        if (out.canWrite()) {
-            write(count, callback);
-        } else {
-            out.notifyCanWrite(new WriteHandler() {
-                @Override
-                public void onWritePossible() {
-                    write(count, callback);
-                }
+        write(events, callback);
+    }
 
-                @Override
-                public void onError(final Throwable t) {
-                    fail(t, count, callback);
-                }
-            });
+    private static int countEvents(final List<OutboxItem> batch) {
+        int events = 0;
+        for (final OutboxItem item : batch) {
+            if (item instanceof Event) {
+                events++;
+            }
         }
+        return events;
+    }
+
+    private static long firstSequence(final List<OutboxItem> batch) {
+        for (final OutboxItem item : batch) {
+            if (item instanceof Event event) {
+                return event.sequence();
+            }
+        }
+        return 0;
     }
 
     /** About what the batch's frames take, so that the array is allocated once: the JSON plus the field names. */

@@ -32,6 +32,14 @@ interface StreamOutput {
      */
     void write(byte[] bytes, int offset, int length) throws IOException;
 
+    /**
+     * Counts what waits in the connection's write queue in {@code stream} from now on (a stream whose client stops
+     * reading holds it): each write until it has left, or, for an output whose writes cannot be followed one by one
+     * (the HTTP server's response), a full queue and a batch while the stream waits for the connection.
+     */
+    default void countIn(StalledStreamMemory.Stream stream) {
+    }
+
     /** Ends the stream: at once for {@link CloseReason#TOO_SLOW} (a write is stuck), else after what is queued. */
     void close(CloseReason reason);
 }

@@ -2,18 +2,27 @@ package io.eventhandler.server.sse;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The SSE streams open now, bounded by {@code eh.sse.max.streams} whichever way a stream was opened. */
+/**
+ * The SSE streams open now, bounded by {@code eh.sse.max.streams} whichever way a stream was opened; and no new one
+ * while the streams that stopped reading hold more than their budget ({@link StalledStreamMemory}), which a storm of
+ * them would otherwise keep growing faster than they are disconnected.
+ */
 final class StreamSlots {
 
     private final AtomicInteger open = new AtomicInteger();
     private final int max;
+    private final StalledStreamMemory stalls;
 
-    StreamSlots(final int max) {
+    StreamSlots(final int max, final StalledStreamMemory stalls) {
         this.max = max;
+        this.stalls = stalls;
     }
 
-    /** Counts one more stream in, unless the limit is reached. */
+    /** Counts one more stream in, unless the limit is reached or the stalled streams are over their budget. */
     boolean tryAcquire() {
+        if (stalls.overBudget()) {
+            return false;
+        }
         if (open.incrementAndGet() > max) {
             open.decrementAndGet();
             return false;
@@ -31,5 +40,9 @@ final class StreamSlots {
 
     int max() {
         return max;
+    }
+
+    StalledStreamMemory stalls() {
+        return stalls;
     }
 }

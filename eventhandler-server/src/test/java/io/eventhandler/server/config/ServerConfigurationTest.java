@@ -59,6 +59,7 @@ class ServerConfigurationTest {
         values.put(StreamConfiguration.HEARTBEAT_INTERVAL_MS.key(), "100");
         values.put(StreamConfiguration.RETRY_MS.key(), "0");
         values.put(StreamConfiguration.STALL_TIMEOUT_MS.key(), "60000");
+        values.put(StreamConfiguration.STALLED_MEMORY_BYTES.key(), "1048576");
         values.put(LimitsConfiguration.MAX_BODY_BYTES.key(), "256");
         values.put(LimitsConfiguration.TIME_STAMP_TOLERANCE_SECONDS.key(), "0");
         values.put(WebhookConfiguration.CONNECT_TIMEOUT_MS.key(), "1");
@@ -215,6 +216,7 @@ class ServerConfigurationTest {
         expected.put("eh.sse.heartbeat.interval.ms", "15000");
         expected.put("eh.sse.retry.ms", "2000");
         expected.put("eh.sse.stall.timeout.ms", "30000");
+        expected.put("eh.sse.stalled.memory.bytes", "0");
         expected.put("eh.max.body.bytes", "65536");
         expected.put("time_stamp_tolerance_seconds", "120");
         expected.put("eh.webhook.connect.timeout.ms", "2000");
@@ -393,7 +395,7 @@ class ServerConfigurationTest {
                         new HttpConfiguration("0.0.0.0", 18455, 17, 3, 2500, 300, 40, false, 7),
                         new ShutdownConfiguration(2500),
                         new LimitsConfiguration(256, 0, 1024, 4, 256, 0, 1, "[a-z]+", 2, 3, 50, 4096, 20, 8192, 7, 9, 11),
-                        new StreamConfiguration(100, 0, 60_000),
+                        new StreamConfiguration(100, 0, 60_000, 1_048_576),
                         new WebhookConfiguration(1, 7, 0, 0, 0, 1, 9, 3, 250),
                         new DeliveryConfiguration(5, 2, 1, 8, 3, 9, "qos.json", 250_000,
                                 new LatencyBounds(500, 2_000, 44_000, 50, 120_000)),

@@ -103,6 +103,12 @@ public final class SseTestClient implements AutoCloseable {
         return send(base, receiveBuffer, null, "?eventtype=" + encode(eventType));
     }
 
+    /** {@link #openPaused(URI, String, int)} with a query and extra header lines. */
+    public static SseTestClient openPausedQuery(final URI base, final String query, final int receiveBuffer,
+                                                final String... headers) {
+        return send(base, receiveBuffer, null, query, headers);
+    }
+
     private static SseTestClient send(final URI base, final int receiveBuffer, final SSLContext tls,
                                       final String query, final String... headers) {
         final RawHttp http = RawHttp.connect(base, receiveBuffer, tls);
@@ -119,8 +125,15 @@ public final class SseTestClient implements AutoCloseable {
         final Thread thread = new Thread(() -> {
             try {
                 final RawHttp.Head head = http.readHead();
-                status = head.status();
                 headers = head.headers();
+                if (head.status() != 200) {
+                    errorBody = new String(http.bodyStream(head).readNBytes(Integer.parseInt(
+                            head.headers().getOrDefault("content-length", "0"))), StandardCharsets.UTF_8);
+                    status = head.status();
+                    ended = true;
+                    return;
+                }
+                status = head.status();
                 parse(head);
             } catch (final IOException | RuntimeException e) {
                 ended = true;

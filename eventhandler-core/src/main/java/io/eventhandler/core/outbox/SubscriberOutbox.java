@@ -301,9 +301,9 @@ public final class SubscriberOutbox {
                 sink.deliver(batch, callback);
             } catch (final RuntimeException e) {
                 LOG.warn(DeliveryProblemLog.line(DeliveryProblemLog.Problem.SINK_FAILED, topic, description,
-                        firstSequence(batch), e.getClass().getSimpleName(), "closing=true"), e);
+                        OutboxItem.firstSequence(batch), e.getClass().getSimpleName(), "closing=true"), e);
                 inFlight = List.of();
-                failed.addAndGet(countEvents(batch));
+                failed.addAndGet(OutboxItem.countEvents(batch));
                 report(batch, 0);
                 closeReason = CloseReason.WRITE_FAILED;
                 continue;
@@ -427,22 +427,13 @@ public final class SubscriberOutbox {
         return List.of();
     }
 
-    private static int countEvents(final List<OutboxItem> batch) {
-        int n = 0;
-        for (final OutboxItem item : batch) {
-            if (item instanceof Event) {
-                n++;
-            }
-        }
-        return n;
-    }
 
     /**
      * The sequence number of the oldest event not delivered yet (in flight or queued), 0 when there is none; for
      * logs. Any thread.
      */
     public long oldestUndeliveredSequence() {
-        final long inFlightFirst = firstSequence(inFlight);
+        final long inFlightFirst = OutboxItem.firstSequence(inFlight);
         if (inFlightFirst > 0) {
             return inFlightFirst;
         }
@@ -482,14 +473,6 @@ public final class SubscriberOutbox {
         return sink.condition();
     }
 
-    private static long firstSequence(final List<OutboxItem> batch) {
-        for (final OutboxItem item : batch) {
-            if (item instanceof Event event) {
-                return event.sequence();
-            }
-        }
-        return 0;
-    }
 
     public long id() {
         return id;
@@ -539,7 +522,7 @@ public final class SubscriberOutbox {
 
     /** Events queued or in flight now, not delivered yet. Any thread; approximate while it delivers. */
     public int undelivered() {
-        int n = countEvents(inFlight);
+        int n = OutboxItem.countEvents(inFlight);
         for (final OutboxItem item : queue) {
             if (item instanceof Event) {
                 n++;

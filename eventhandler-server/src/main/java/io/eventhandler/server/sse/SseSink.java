@@ -105,8 +105,8 @@ final class SseSink implements EventSink {
 
                 @Override
                 public void onError(final Throwable t) {
-                    firstSequence = firstSequence(batch);
-                    fail(t, countEvents(batch), callback);
+                    firstSequence = OutboxItem.firstSequence(batch);
+                    fail(t, OutboxItem.countEvents(batch), callback);
                 }
             });
         }
@@ -143,24 +143,7 @@ final class SseSink implements EventSink {
         write(events, callback);
     }
 
-    private static int countEvents(final List<OutboxItem> batch) {
-        int events = 0;
-        for (final OutboxItem item : batch) {
-            if (item instanceof Event) {
-                events++;
-            }
-        }
-        return events;
-    }
 
-    private static long firstSequence(final List<OutboxItem> batch) {
-        for (final OutboxItem item : batch) {
-            if (item instanceof Event event) {
-                return event.sequence();
-            }
-        }
-        return 0;
-    }
 
     /** About what the batch's frames take, so that the array is allocated once: the JSON plus the field names. */
     private static int expectedBytes(final List<OutboxItem> batch) {

@@ -142,17 +142,21 @@ class MqttBrokerFaultTest {
 
         mosquitto.pause();
         final int n = 30;
+        final long dropped;
         try {
             for (int i = 1; i <= n; i++) {
                 http.publishOk(type, "s" + i);
             }
-            // the first is in flight unacknowledged, the queue holds QUEUE_CAPACITY, the rest is dropped
-            eventually().until(() -> mqttSubscriber(type).dropped() == n - 1 - QUEUE_CAPACITY);
+            // every event fanned out: queued (the batch in flight unacknowledged, then the queue's QUEUE_CAPACITY) or
+            // dropped; the batch in flight holds the first event, or a few when the drain found them waiting
+            // together (seen in CI: two, so 24 dropped rather than 25)
+            eventually().until(() -> mqttSubscriber(type).queued() + mqttSubscriber(type).dropped() == 1 + n);
+            dropped = mqttSubscriber(type).dropped();
+            assertTrue(dropped > 0 && dropped <= n - 1 - QUEUE_CAPACITY, dropped + " dropped");
         } finally {
             mosquitto.resume();
         }
 
-        final long dropped = n - 1 - QUEUE_CAPACITY;
         eventually().atMost(Duration.ofSeconds(60)).until(() -> eventPayloads(dashboard.messages(topic)).size()
                 == 1 + n - dropped && gaps(dashboard.messages(topic)).size() == 1);
         final JsonNode gap = gaps(dashboard.messages(topic)).get(0);

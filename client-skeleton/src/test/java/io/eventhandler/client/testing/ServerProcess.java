@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,7 +53,8 @@ public final class ServerProcess implements AutoCloseable {
     /**
      * Start one whose files may not grow beyond {@code maxFileBlocks} (the shell's {@code ulimit -f}, 512- or
      * 1024-byte blocks; 0 = no limit): a write past it fails with "File too large", as on a full disk (the JVM
-     * ignores SIGXFSZ), and the process goes on. Needs {@code /bin/sh}.
+     * ignores SIGXFSZ), and the process goes on. Needs {@code /bin/sh}. Only the soft limit is set, so that
+     * {@link #liftFileSizeLimit()} can give the room back, as an operator freeing disk space does.
      */
     public static ServerProcess start(final Path dir, final String name, final Map<String, String> settings,
                                       final long maxFileBlocks) {
@@ -82,7 +84,7 @@ public final class ServerProcess implements AutoCloseable {
             command.addAll(List.of("-cp", classPath(), "io.eventhandler.server.EventHandlerMain", "--config",
                     config.toString()));
             if (maxFileBlocks > 0) {
-                command.addAll(0, List.of("/bin/sh", "-c", "ulimit -f " + maxFileBlocks + " && exec \"$@\"", "sh"));
+                command.addAll(0, List.of("/bin/sh", "-c", "ulimit -S -f " + maxFileBlocks + " && exec \"$@\"", "sh"));
             }
             final Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
@@ -149,6 +151,11 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** Lifts the file size limit of {@link #start(Path, String, Map, long)} while it runs ({@code prlimit}). */
+    public void liftFileSizeLimit() {
+        run(List.of("prlimit", "--pid", Long.toString(process.pid()), "--fsize=unlimited:"));
+    }
+
     /** SIGSTOP: the process stands still (a long GC, a frozen VM); its sockets stay open. */
     public void pause() {
         signal("STOP");
@@ -160,10 +167,15 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     private void signal(final String name) {
+        run(List.of("kill", "-" + name, Long.toString(process.pid())));
+    }
+
+    private static void run(final List<String> command) {
         try {
-            final Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
-            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-                throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+            final Process tool = new ProcessBuilder(command).redirectErrorStream(true).start();
+            if (!tool.waitFor(10, TimeUnit.SECONDS) || tool.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed: "
+                        + new String(tool.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
             }
         } catch (final IOException e) {
             throw new UncheckedIOException(e);

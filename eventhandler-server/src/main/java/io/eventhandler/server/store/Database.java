@@ -7,13 +7,16 @@ import org.slf4j.LoggerFactory;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.sql.Statement;
 import java.util.Properties;
 
 /**
  * The store's one JDBC connection, used by one transaction at a time. A connection found dead (an external database
  * restarted, a network drop) is replaced by a new one, and a transaction that failed because the connection died
- * is run once more on the new one. Every new connection first creates the schema if missing.
+ * is run once more on the new one. Every new connection first creates the schema if missing. A database that
+ * closed itself (H2 does when a write fails, on a full disk) counts as a dead connection: the next transaction opens
+ * it again, so the store works again once the disk has room, without a restart.
  *
  * <p>A write can ask to reach the file or the disk before it returns ({@link Reach}). PostgreSQL and MySQL commit
  * to their log on disk; H2 (MVStore) keeps a commit in its process's memory until its writer thread stores it, up to
@@ -93,7 +96,7 @@ final class Database implements AutoCloseable {
                 return result;
             } catch (final SQLException e) {
                 rollback(current);
-                if (retried || isAlive(current)) {
+                if (retried || !databaseGone(e) && isAlive(current)) {
                     throw e;
                 }
                 LOG.warn("lost the connection to the subscription store {} ({}); reconnecting", where(), e.toString());
@@ -112,6 +115,8 @@ final class Database implements AutoCloseable {
             checkpoint.execute(reach == Reach.DISK ? "CHECKPOINT SYNC" : "CHECKPOINT");
         } catch (final SQLException e) {
             if (e.getErrorCode() != H2_ADMIN_RIGHTS_REQUIRED) {
+                // H2 closes its database when a write fails (a full disk): the next transaction opens it again
+                discard();
                 throw e;
             }
             // another user than the database's admin: H2's own writer stores the commit, within half a second
@@ -158,6 +163,15 @@ final class Database implements AutoCloseable {
             closeQuietly(fresh);
             throw e;
         }
+    }
+
+    /**
+     * Whether the failure says the connection or its database is gone: the connection broke, or the database closed
+     * underneath it (H2 does after a write failed, and its connections still pass {@link Connection#isValid}).
+     */
+    static boolean databaseGone(final SQLException failure) {
+        return failure instanceof SQLNonTransientConnectionException
+                || failure.getSQLState() != null && failure.getSQLState().startsWith("08");
     }
 
     private static boolean isAlive(final Connection candidate) {

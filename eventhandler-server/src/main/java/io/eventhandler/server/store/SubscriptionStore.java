@@ -62,10 +62,12 @@ public final class SubscriptionStore implements AutoCloseable {
 
     private final Database database;
     private final Clock clock;
+    private final StoreFailures failures;
 
     private SubscriptionStore(final Database database, final Clock clock) {
         this.database = database;
         this.clock = clock;
+        this.failures = new StoreFailures(database.where());
     }
 
     /**
@@ -408,12 +410,17 @@ public final class SubscriptionStore implements AutoCloseable {
     }
 
     private <T> T run(final String operation, final Database.Work<T> work, final Database.Reach reach) {
+        final T result;
         try {
-            return database.inTransaction(work, reach);
+            result = database.inTransaction(work, reach);
         } catch (final SQLException | UncheckedIOException e) {
-            LOG.error("subscription store operation {} failed", operation, e);
+            failures.failed(operation, e);
             throw ArrowheadException.internal(DATABASE_OPERATION_EXCEPTION, null);
         }
+        if (reach != Database.Reach.COMMITTED) {
+            failures.stored();
+        }
+        return result;
     }
 
     private long now() {

@@ -54,6 +54,8 @@ public final class DeliveredPositions implements AutoCloseable {
     private final Map<Long, Position> positions = new ConcurrentHashMap<>();
     private final SubscriptionStore store;
     private final ScheduledExecutorService timer;
+    /** Whether the last write on the timer failed (touched by the timer thread only). */
+    private boolean failing;
 
     /**
      * @param interval how often the positions that moved are written
@@ -129,9 +131,17 @@ public final class DeliveredPositions implements AutoCloseable {
     private void writeQuietly() {
         try {
             write();
+            if (failing) {
+                failing = false;
+                LOG.info("webhook delivered positions written again");
+            }
         } catch (final RuntimeException e) {
-            // the next interval tries again; what is not written is at worst delivered again after a crash
-            LOG.warn("webhook delivered positions not written: {}", e.getMessage());
+            // the next interval tries again; what is not written is at worst delivered again after a crash. Once
+            // per episode: the store itself logs why, and a full disk fails every interval until space is freed
+            if (!failing) {
+                failing = true;
+                LOG.warn("webhook delivered positions not written ({}); trying every interval", e.getMessage());
+            }
         }
     }
 

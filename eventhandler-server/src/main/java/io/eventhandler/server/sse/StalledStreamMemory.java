@@ -23,7 +23,7 @@ import java.util.function.LongSupplier;
  * it starts with a replay queued; it then holds what its connection queued and its outbox's backlog, so that a few
  * hundred clients that stop reading on purpose (resuming a history of large events) exhausted a 128 MB heap. While
  * the streams behind hold more than the budget together, no new stream is let in from an address that has a stream
- * behind ({@link #admits}; from others, up to half the budget more), and the ones that have taken nothing for longest
+ * behind ({@link #admits}; from others, up to a quarter of the budget more), and the ones that have taken nothing for longest
  * are disconnected ({@link #shed}): each can reconnect and resume with {@code Last-Event-ID}. A write that leaves at
  * once is not counted at all: a stream that keeps up touches nothing shared.
  */
@@ -79,14 +79,14 @@ public final class StalledStreamMemory implements MeterBinder {
 
     /**
      * Whether a new stream from {@code address} may open: always within the budget; over it, only from an address
-     * none of whose streams is behind, and only until the streams hold half the budget more. One client that
+     * none of whose streams is behind, and only until the streams hold a quarter of the budget more. One client that
      * stops reading (a broken device that reconnects and resumes in a loop) fills the budget with its own streams;
      * the others' new streams are let in meanwhile, not refused with its.
      */
     boolean admits(final String address) {
         final long held = heldBytes.sum();
         return held <= budgetBytes
-                || held <= budgetBytes + budgetBytes / 2 && !behindByAddress.containsKey(address);
+                || held <= budgetBytes + budgetBytes / 4 && !behindByAddress.containsKey(address);
     }
 
     public long heldBytes() {

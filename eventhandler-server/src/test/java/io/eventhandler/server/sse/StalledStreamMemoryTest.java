@@ -51,7 +51,7 @@ class StalledStreamMemoryTest {
     }
 
     @Test
-    void overTheBudgetOnlyAddressesWithoutAStreamBehindAreLetInAndOnlyUpToHalfTheBudgetMore() {
+    void overTheBudgetOnlyAddressesWithoutAStreamBehindAreLetInAndOnlyUpToAQuarterOfTheBudgetMore() {
         final StalledStreamMemory memory = memory(100_000);
         final StalledStreamMemory.Stream first = stream(memory, "a1", "10.0.0.1", 0);
         final StalledStreamMemory.Stream second = stream(memory, "a2", "10.0.0.1", 0);
@@ -65,18 +65,18 @@ class StalledStreamMemoryTest {
         final StalledStreamMemory.Stream reader = stream(memory, "b", "10.0.0.2", 0);
         reader.leftAtOnce();
         assertTrue(memory.admits("10.0.0.2"));
-        // one of it behind does, and past half the budget more nobody is let in
-        stuckWrite(reader, 20_000);
+        // one of it behind does, and past a quarter of the budget more nobody is let in
+        stuckWrite(reader, 4_000);
         assertFalse(memory.admits("10.0.0.2"));
-        assertTrue(memory.admits("10.0.0.3"), "140,000 held: within 150,000");
+        assertTrue(memory.admits("10.0.0.3"), "124,000 held: within 125,000");
         final StalledStreamMemory.Stream third = stream(memory, "c", "10.0.0.3", 0);
-        stuckWrite(third, 20_000);
-        assertFalse(memory.admits("10.0.0.4"), "160,000 held: nobody");
+        stuckWrite(third, 2_000);
+        assertFalse(memory.admits("10.0.0.4"), "126,000 held: nobody");
 
         // an address is let in again once none of its streams is behind (it caught up), everyone once the streams
         // behind hold no more than the budget
-        reader.remove(20_000);
-        assertTrue(memory.admits("10.0.0.2"), "140,000 held, none of its streams behind");
+        reader.remove(4_000);
+        assertTrue(memory.admits("10.0.0.2"), "122,000 held, none of its streams behind");
         assertFalse(memory.admits("10.0.0.1"));
         third.closed();
         first.closed();

@@ -11,7 +11,6 @@ import org.glassfish.grizzly.filterchain.NextAction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -58,7 +57,7 @@ public final class ConnectionGuard extends BaseFilter {
     @Override
     public NextAction handleAccept(final FilterChainContext ctx) {
         final Connection<?> connection = ctx.getConnection();
-        final String address = address(connection);
+        final String address = PeerAddress.of(connection);
         final AtomicInteger open = statistics.openCounter();
         if (open.incrementAndGet() > maxConnections) {
             open.decrementAndGet();
@@ -137,11 +136,6 @@ public final class ConnectionGuard extends BaseFilter {
             LOG.debug("Connection from {} closed: no whole request head within the deadline", client.address);
             client.connection.closeSilently();
         }
-    }
-
-    private static String address(final Connection<?> connection) {
-        return connection.getPeerAddress() instanceof InetSocketAddress peer && peer.getAddress() != null
-                ? peer.getAddress().getHostAddress() : String.valueOf(connection.getPeerAddress());
     }
 
     /** The deadline of the request being gathered on this connection passed. */

@@ -13,6 +13,7 @@ import io.eventhandler.server.http.ArrowheadException;
 import io.eventhandler.server.http.AsyncResponses;
 import io.eventhandler.server.http.ErrorResponses;
 import io.eventhandler.server.http.GrizzlyResponses;
+import io.eventhandler.server.http.PeerAddress;
 import io.eventhandler.server.qos.AdmissionCheck;
 import io.eventhandler.server.security.AccessControl;
 import io.eventhandler.server.subscription.AuthorizationGrant;
@@ -142,8 +143,10 @@ public final class SseHandler extends HttpHandler {
     private void open(final Request request, final Response response, final StreamAdmission.Admitted stream,
                       final AuthorizationGrant grant) {
         final String client = request.getRemoteAddr() + ":" + request.getRemotePort();
-        if (!slots.tryAcquire()) {
-            if (slots.stalls().overBudget()) {
+        final Connection<?> connection = request.getContext().getConnection();
+        final String address = PeerAddress.of(connection);
+        if (!slots.tryAcquire(address)) {
+            if (!slots.stalls().admits(address)) {
                 refuse(response, stream.eventType(), client, "STALLED_MEMORY", "stalled_bytes="
                         + slots.stalls().heldBytes() + " budget_bytes=" + slots.stalls().budgetBytes(),
                         "Event streams whose clients do not read hold more memory than allowed "
@@ -162,7 +165,6 @@ public final class SseHandler extends HttpHandler {
         if (!response.isSuspended()) {
             response.suspend();
         }
-        final Connection<?> connection = request.getContext().getConnection();
         if (!opener.open(stream, grant, new ResponseOutput(response), connection, client)) {
             return;
         }

@@ -1,6 +1,7 @@
 package io.eventhandler.server.sse;
 
 import io.eventhandler.core.event.TopicName;
+import io.eventhandler.server.http.PeerAddress;
 import io.eventhandler.server.subscription.AuthorizationGrant;
 import io.eventhandler.server.subscription.SubscriptionAuthorizer;
 import org.glassfish.grizzly.Connection;
@@ -101,7 +102,7 @@ final class SseTakeoverFilter extends BaseFilter {
     private boolean tryOpen(final Connection<?> connection, final HttpRequestPacket request,
                             final PacketStreamRequest view, final StreamAdmission.Admitted stream,
                             final CompletableFuture<AuthorizationGrant> grant) {
-        if (grant.isCompletedExceptionally() || !slots.tryAcquire()) {
+        if (grant.isCompletedExceptionally() || !slots.tryAcquire(PeerAddress.of(connection))) {
             request.setAttribute(GRANT, grant);
             return false;
         }

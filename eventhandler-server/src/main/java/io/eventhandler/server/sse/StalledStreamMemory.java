@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -21,10 +22,10 @@ import java.util.function.LongSupplier;
  * stream falls behind when a write to it does not leave for its socket at once (the kernel's buffer is full), or when
  * it starts with a replay queued; it then holds what its connection queued and its outbox's backlog, so that a few
  * hundred clients that stop reading on purpose (resuming a history of large events) exhausted a 128 MB heap. While
- * the streams behind hold more than the budget together, no new stream is let in ({@link StreamSlots}), and the ones
- * that have taken nothing for longest are disconnected ({@link #shed}): each can reconnect and resume with
- * {@code Last-Event-ID}. A write that leaves at once is not counted at all: a stream that keeps up touches nothing
- * shared.
+ * the streams behind hold more than the budget together, no new stream is let in from an address that has a stream
+ * behind ({@link #admits}; from others, up to a quarter of the budget more), and the ones that have taken nothing for longest
+ * are disconnected ({@link #shed}): each can reconnect and resume with {@code Last-Event-ID}. A write that leaves at
+ * once is not counted at all: a stream that keeps up touches nothing shared.
  */
 public final class StalledStreamMemory implements MeterBinder {
 
@@ -41,6 +42,8 @@ public final class StalledStreamMemory implements MeterBinder {
     /** Bytes written to the streams' connections and not sent yet, and the backlogs of the streams behind. */
     private final LongAdder heldBytes = new LongAdder();
     private final Set<Stream> behind = ConcurrentHashMap.newKeySet();
+    /** How many streams behind each client address has. */
+    private final Map<String, Integer> behindByAddress = new ConcurrentHashMap<>();
     private volatile Runnable whenOverBudget = () -> { };
 
     private final LongSupplier clock;
@@ -64,14 +67,26 @@ public final class StalledStreamMemory implements MeterBinder {
         this.whenOverBudget = action;
     }
 
-    /** An account for one stream; nothing counts until its output uses it. */
-    Stream stream() {
-        return new Stream();
+    /** An account for one stream of a client at {@code address}; nothing counts until its output uses it. */
+    Stream stream(final String address) {
+        return new Stream(address);
     }
 
     /** Whether the streams hold more than the budget now. */
     boolean overBudget() {
         return heldBytes.sum() > budgetBytes;
+    }
+
+    /**
+     * Whether a new stream from {@code address} may open: always within the budget; over it, only from an address
+     * none of whose streams is behind, and only until the streams hold a quarter of the budget more. One client that
+     * stops reading (a broken device that reconnects and resumes in a loop) fills the budget with its own streams;
+     * the others' new streams are let in meanwhile, not refused with its.
+     */
+    boolean admits(final String address) {
+        final long held = heldBytes.sum();
+        return held <= budgetBytes
+                || held <= budgetBytes + budgetBytes / 4 && !behindByAddress.containsKey(address);
     }
 
     public long heldBytes() {
@@ -138,6 +153,7 @@ public final class StalledStreamMemory implements MeterBinder {
 
         private static final long CLOSED = Long.MIN_VALUE;
 
+        private final String address;
         private final AtomicLong held = new AtomicLong();
         /** When it fell behind, or 0 while it keeps up. */
         private volatile long behindSinceNanos;
@@ -150,7 +166,8 @@ public final class StalledStreamMemory implements MeterBinder {
         /** Shed, its connection closing. */
         private volatile boolean disconnecting;
 
-        private Stream() {
+        private Stream(final String address) {
+            this.address = address;
         }
 
         /**
@@ -225,6 +242,7 @@ public final class StalledStreamMemory implements MeterBinder {
                 backlogBytes = (long) QUEUED_ITEM_BYTES * backlog.getAsInt();
                 heldBytes.add(backlogBytes);
                 behind.add(this);
+                behindByAddress.merge(address, 1, Integer::sum);
             }
             if (overBudget()) {
                 whenOverBudget.run();
@@ -258,6 +276,7 @@ public final class StalledStreamMemory implements MeterBinder {
             heldBytes.add(-backlogBytes);
             backlogBytes = 0;
             behind.remove(this);
+            behindByAddress.computeIfPresent(address, (key, count) -> count == 1 ? null : count - 1);
         }
 
         long behindSinceNanos() {

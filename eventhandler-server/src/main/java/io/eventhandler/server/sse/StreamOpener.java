@@ -7,6 +7,7 @@ import io.eventhandler.core.outbox.DeliveryProblemLog;
 import io.eventhandler.core.outbox.SubscriberOutbox;
 import io.eventhandler.core.subscription.EventFilter;
 import io.eventhandler.server.calibration.StageRecorder;
+import io.eventhandler.server.http.PeerAddress;
 import io.eventhandler.server.subscription.AuthorizationGrant;
 import org.glassfish.grizzly.CloseListener;
 import org.glassfish.grizzly.Closeable;
@@ -63,7 +64,7 @@ final class StreamOpener {
         final SseSink sink = new SseSink(output, frames, stream.eventType(), description, heartbeatIntervalNanos,
                 retryMs, problems, slots::release, stages);
         // counted from the first write, which may come as soon as the replay is queued
-        final StalledStreamMemory.Stream account = stalls.stream();
+        final StalledStreamMemory.Stream account = stalls.stream(PeerAddress.of(connection));
         output.countIn(account);
         final SubscriberOutbox outbox;
         try {

@@ -4,8 +4,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The SSE streams open now, bounded by {@code eh.sse.max.streams} whichever way a stream was opened; and no new one
- * while the streams that stopped reading hold more than their budget ({@link StalledStreamMemory}), which a storm of
- * them would otherwise keep growing faster than they are disconnected.
+ * from a client with a stream behind while the streams that stopped reading hold more than their budget
+ * ({@link StalledStreamMemory#admits}), which a storm of them would otherwise keep growing faster than they are
+ * disconnected.
  */
 final class StreamSlots {
 
@@ -18,9 +19,12 @@ final class StreamSlots {
         this.stalls = stalls;
     }
 
-    /** Counts one more stream in, unless the limit is reached or the stalled streams are over their budget. */
-    boolean tryAcquire() {
-        if (stalls.overBudget()) {
+    /**
+     * Counts one more stream of the client at {@code address} in, unless the limit is reached or the stalled
+     * streams' budget refuses it.
+     */
+    boolean tryAcquire(final String address) {
+        if (!stalls.admits(address)) {
             return false;
         }
         if (open.incrementAndGet() > max) {

@@ -30,7 +30,12 @@ class StalledStreamMemoryTest {
     }
 
     private StalledStreamMemory.Stream stream(final StalledStreamMemory memory, final String name, final int queued) {
-        final StalledStreamMemory.Stream stream = memory.stream();
+        return stream(memory, name, "10.0.0.1", queued);
+    }
+
+    private StalledStreamMemory.Stream stream(final StalledStreamMemory memory, final String name,
+                                              final String address, final int queued) {
+        final StalledStreamMemory.Stream stream = memory.stream(address);
         stream.attach(() -> queued, () -> disconnected.add(name));
         return stream;
     }
@@ -43,6 +48,40 @@ class StalledStreamMemoryTest {
 
     private void later(final long millis) {
         now.addAndGet(TimeUnit.MILLISECONDS.toNanos(millis));
+    }
+
+    @Test
+    void overTheBudgetOnlyAddressesWithoutAStreamBehindAreLetInAndOnlyUpToAQuarterOfTheBudgetMore() {
+        final StalledStreamMemory memory = memory(100_000);
+        final StalledStreamMemory.Stream first = stream(memory, "a1", "10.0.0.1", 0);
+        final StalledStreamMemory.Stream second = stream(memory, "a2", "10.0.0.1", 0);
+        stuckWrite(first, 60_000);
+        assertTrue(memory.admits("10.0.0.1"), "within the budget, everyone");
+        stuckWrite(second, 60_000);
+        assertFalse(memory.admits("10.0.0.1"), "over it: not the address whose streams are behind");
+        assertTrue(memory.admits("10.0.0.2"), "over it: another address");
+
+        // a stream of another address that keeps up does not count against it
+        final StalledStreamMemory.Stream reader = stream(memory, "b", "10.0.0.2", 0);
+        reader.leftAtOnce();
+        assertTrue(memory.admits("10.0.0.2"));
+        // one of it behind does, and past a quarter of the budget more nobody is let in
+        stuckWrite(reader, 4_000);
+        assertFalse(memory.admits("10.0.0.2"));
+        assertTrue(memory.admits("10.0.0.3"), "124,000 held: within 125,000");
+        final StalledStreamMemory.Stream third = stream(memory, "c", "10.0.0.3", 0);
+        stuckWrite(third, 2_000);
+        assertFalse(memory.admits("10.0.0.4"), "126,000 held: nobody");
+
+        // an address is let in again once none of its streams is behind (it caught up), everyone once the streams
+        // behind hold no more than the budget
+        reader.remove(4_000);
+        assertTrue(memory.admits("10.0.0.2"), "122,000 held, none of its streams behind");
+        assertFalse(memory.admits("10.0.0.1"));
+        third.closed();
+        first.closed();
+        assertEquals(60_000, memory.heldBytes());
+        assertTrue(memory.admits("10.0.0.1"));
     }
 
     @Test

@@ -78,7 +78,19 @@ public final class SseTestClient implements AutoCloseable {
     /** {@link #openQuery(URI, String, String...)} over TLS with this context (null for plain HTTP). */
     public static SseTestClient openQuery(final URI base, final SSLContext tls, final String query,
                                           final String... headers) {
-        final SseTestClient client = send(base, 0, tls, query, headers);
+        return readHead(send(base, 0, tls, query, headers));
+    }
+
+    /**
+     * {@link #openQuery(URI, String, String...)} from this local address: another loopback address (127.0.0.2) is
+     * another client address to the server.
+     */
+    public static SseTestClient openQueryFrom(final URI base, final String localAddress, final String query,
+                                              final String... headers) {
+        return readHead(send(RawHttp.connectFrom(base, localAddress), query, headers));
+    }
+
+    private static SseTestClient readHead(final SseTestClient client) {
         try {
             final RawHttp.Head head = client.http.readHead();
             client.status = head.status();
@@ -111,7 +123,10 @@ public final class SseTestClient implements AutoCloseable {
 
     private static SseTestClient send(final URI base, final int receiveBuffer, final SSLContext tls,
                                       final String query, final String... headers) {
-        final RawHttp http = RawHttp.connect(base, receiveBuffer, tls);
+        return send(RawHttp.connect(base, receiveBuffer, tls), query, headers);
+    }
+
+    private static SseTestClient send(final RawHttp http, final String query, final String... headers) {
         final String[] all = new String[headers.length + 1];
         all[0] = "Accept: text/event-stream";
         System.arraycopy(headers, 0, all, 1, headers.length);

@@ -23,9 +23,9 @@ import java.util.function.LongSupplier;
  * it starts with a replay queued; it then holds what its connection queued and its outbox's backlog, so that a few
  * hundred clients that stop reading on purpose (resuming a history of large events) exhausted a 128 MB heap. While
  * the streams behind hold more than the budget together, no new stream is let in from an address that has a stream
- * behind ({@link #admits}; from others, up to a quarter of the budget more), and the ones that have taken nothing for longest
- * are disconnected ({@link #shed}): each can reconnect and resume with {@code Last-Event-ID}. A write that leaves at
- * once is not counted at all: a stream that keeps up touches nothing shared.
+ * behind ({@link #admits}; from others, up to a quarter of the budget more), and the ones that have taken nothing
+ * for longest are disconnected ({@link #shed}): each can reconnect and resume with {@code Last-Event-ID}. A write
+ * that leaves at once is not counted at all: a stream that keeps up touches nothing shared.
  */
 public final class StalledStreamMemory implements MeterBinder {
 

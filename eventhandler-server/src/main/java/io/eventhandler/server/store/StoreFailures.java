@@ -32,7 +32,8 @@ final class StoreFailures {
         }
         failing = true;
         LOG.error("subscription store {}: operation {} failed ({}); changes are answered 500 and not made until it "
-                + "works again (logged once, then when a change is stored)", where, operation, rootMessage(cause), cause);
+                + "works again (logged once, then when a change is stored)", where, operation, rootMessage(cause),
+                cause);
     }
 
     /** A change was stored (a read that works says nothing of writes: a full disk still lets the store read). */

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A server with the README's flags; 1,024 events on topic T; N streams resuming from 0 that never read.
+# PER_ADDRESS=1: each stream from a loopback address of its own. NOFILE: the descriptor limit asked for.
 set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
 N=${1:-3000}; PAYLOAD=${PAYLOAD:-200}; PORT=18600; OUT=out-$N-$PAYLOAD; mkdir -p $OUT; cd $OUT
-ulimit -n 65536
+ulimit -n ${NOFILE:-65536}
 JAR=${JAR:-eventhandler-server/target/eventhandler-server.jar}
 SERVER_PORT=$PORT java -XX:+ExitOnOutOfMemoryError -XX:+UseSerialGC -Xms96m -Xmx128m -Xmn48m -XX:TieredStopAtLevel=1 -Xlog:gc:file=gc.log -jar $JAR > server.log 2>&1 &
 SP=$!; trap 'kill $SP 2>/dev/null; wait $SP 2>/dev/null' EXIT
@@ -11,7 +13,7 @@ P=$(python3 -c "print('x'*$PAYLOAD)")
 for i in $(seq 1 1100); do TS=$(date -u +%Y-%m-%dT%H:%M:%SZ); echo "{\"eventType\":\"T\",\"source\":{\"systemName\":\"s\",\"address\":\"127.0.0.1\",\"port\":9000},\"payload\":\"$P\",\"timeStamp\":\"$TS\"}"; done > bodies.txt
 n=0; while read -r b; do curl -s -o /dev/null -X POST http://127.0.0.1:$PORT/eventhandler/publish -H 'Content-Type: application/json' -d "$b" && n=$((n+1)); done < bodies.txt
 echo "published $n" ; curl -s http://127.0.0.1:$PORT/eventhandler/mgmt/history | head -c 300; echo
-python3 $(dirname "$0")/storm.py $N T $PORT 20 &
+python3 "$HERE"/storm.py $N T $PORT 20 ${PER_ADDRESS:+per-address} &
 PY=$!
 for s in $(seq 1 25); do sleep 1; [ "$s" = "${HISTO_AT:-8}" ] && [ -n "${HISTO:-}" ] && jmap -histo:live $SP > histo.txt 2>&1; if ! kill -0 $SP 2>/dev/null; then echo "server exited at ${s}s"; break; fi; echo "t=${s}s rss=$(grep VmRSS /proc/$SP/status | awk '{print $2}') kB"; done
 wait $PY

@@ -1,9 +1,6 @@
 package io.eventhandler.server.sse;
 
 import io.eventhandler.api.EventHandlerApi;
-import io.eventhandler.server.config.HistoryConfiguration;
-import io.eventhandler.server.config.LimitsConfiguration;
-import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.PrometheusText;
 import io.eventhandler.server.testing.RunningServer;
@@ -14,7 +11,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static io.eventhandler.server.testing.EhHttp.eventually;
 import static io.eventhandler.server.testing.EhHttp.uniqueTopic;
@@ -31,16 +27,9 @@ class StalledStreamAddressTest {
 
     /** A quarter of it (what other clients may add) is more than one stream that reads nothing holds. */
     private static final int BUDGET_BYTES = 1024 * 1024;
-    /** 1,024 events of 8 KB: each stream that reads nothing soon holds a batch, a queue and its backlog. */
-    private static final int EVENTS = 1024;
 
     @RegisterExtension
-    static final RunningServer server = RunningServer.with(Map.of(
-            StreamConfiguration.STALLED_MEMORY_BYTES.key(), Integer.toString(BUDGET_BYTES),
-            StreamConfiguration.STALL_TIMEOUT_MS.key(), "0",
-            HistoryConfiguration.SIZE.key(), Integer.toString(EVENTS),
-            LimitsConfiguration.MAX_BODY_BYTES.key(), "16384",
-            HistoryConfiguration.MEMORY_MAX_BYTES.key(), Integer.toString(64 * 1024 * 1024)));
+    static final RunningServer server = LargeHistoryServer.withBudget(BUDGET_BYTES);
     private static final EhHttp http = server.http();
 
     private static double held() {
@@ -51,10 +40,7 @@ class StalledStreamAddressTest {
     @Test
     void overTheBudgetTheClientWhoseStreamsAreBehindIsRefusedAndAnotherIsLetIn() {
         final String topic = uniqueTopic("stalled-address");
-        final String payload = "x".repeat(8_000);
-        for (int i = 1; i <= EVENTS; i++) {
-            http.publishOk(topic, i + ":" + payload);
-        }
+        LargeHistoryServer.fillHistory(http, topic);
         final List<SseTestClient> stalled = new ArrayList<>();
         try {
             boolean compared = false;

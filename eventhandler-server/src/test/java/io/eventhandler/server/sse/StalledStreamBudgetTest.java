@@ -1,8 +1,5 @@
 package io.eventhandler.server.sse;
 
-import io.eventhandler.server.config.HistoryConfiguration;
-import io.eventhandler.server.config.LimitsConfiguration;
-import io.eventhandler.server.config.StreamConfiguration;
 import io.eventhandler.server.testing.EhHttp;
 import io.eventhandler.server.testing.RunningServer;
 import io.eventhandler.server.testing.SseTestClient;
@@ -12,7 +9,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.LongStream;
 
 import static io.eventhandler.server.testing.EhHttp.eventually;
@@ -29,17 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StalledStreamBudgetTest {
 
     private static final int BUDGET_BYTES = 256 * 1024;
-    /** 1,024 events of 8 KB: a replay twice what the kernel's send buffer of a socket takes at most (4 MiB). */
-    private static final int EVENTS = 1024;
     private static final int STALLED = 10;
 
     @RegisterExtension
-    static final RunningServer server = RunningServer.with(Map.of(
-            StreamConfiguration.STALLED_MEMORY_BYTES.key(), Integer.toString(BUDGET_BYTES),
-            StreamConfiguration.STALL_TIMEOUT_MS.key(), "0",
-            HistoryConfiguration.SIZE.key(), Integer.toString(EVENTS),
-            LimitsConfiguration.MAX_BODY_BYTES.key(), "16384",
-            HistoryConfiguration.MEMORY_MAX_BYTES.key(), Integer.toString(64 * 1024 * 1024)));
+    static final RunningServer server = LargeHistoryServer.withBudget(BUDGET_BYTES);
     private static final EhHttp http = server.http();
 
     private static long tooSlow() {
@@ -49,10 +38,7 @@ class StalledStreamBudgetTest {
     @Test
     void streamsThatReadNothingAreDisconnectedPastTheBudgetAndAReaderKeepsEveryEvent() {
         final String topic = uniqueTopic("stalled-budget");
-        final String payload = "x".repeat(8_000);
-        for (int i = 1; i <= EVENTS; i++) {
-            http.publishOk(topic, i + ":" + payload);
-        }
+        LargeHistoryServer.fillHistory(http, topic);
         final long before = tooSlow();
         final List<SseTestClient> stalled = new ArrayList<>();
         try (SseTestClient reader = SseTestClient.openQuery(server.baseUri(), "?eventtype=" + topic,
@@ -70,8 +56,8 @@ class StalledStreamBudgetTest {
             // of the history, then what comes next
             http.publishOk(topic, "after");
             eventually().atMost(Duration.ofSeconds(30)).failFast("the reader's stream ended", reader::ended)
-                    .until(() -> reader.ids().size() == EVENTS + 1);
-            assertEquals(LongStream.rangeClosed(1, EVENTS + 1).boxed().toList(), reader.ids());
+                    .until(() -> reader.ids().size() == LargeHistoryServer.EVENTS + 1);
+            assertEquals(LongStream.rangeClosed(1, LargeHistoryServer.EVENTS + 1).boxed().toList(), reader.ids());
 
             // each of the others was let in and disconnected, let in and kept (within the budget), or refused while
             // the streams behind held more than the budget; reading now, each finds which
